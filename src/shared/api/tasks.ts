@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { IdSchema, SortOrderSchema, TitleSchema } from './common';
+import { GoalColorSchema } from './goals';
+
+export const TaskSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  goalId: IdSchema.nullable(),
+  /** A normal task's state. Tasks in a habit goal use completedToday instead. */
+  completed: z.boolean(),
+  /** Derived from the completion history for the user's local date; false outside habit goals. */
+  completedToday: z.boolean(),
+  /** Number of days completed (habit-goal tasks). */
+  completionCount: z.number().int(),
+  isToday: z.boolean(),
+  todaySortOrder: z.number().int(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+export const TaskListSchema = z.array(TaskSchema);
+
+export const TaskListQuerySchema = z.object({
+  goalId: z.union([IdSchema, z.literal('none')]).optional(),
+});
+
+export const CreateTaskInputSchema = z.object({
+  title: TitleSchema,
+  goalId: IdSchema.nullable().default(null),
+  completed: z.boolean().default(false),
+  isToday: z.boolean().default(false),
+  sortOrder: SortOrderSchema.optional(),
+  todaySortOrder: SortOrderSchema.optional(),
+});
+export type CreateTaskInput = z.input<typeof CreateTaskInputSchema>;
+
+export const UpdateTaskInputSchema = z.object({
+  title: TitleSchema.optional(),
+  goalId: IdSchema.nullable().optional(),
+  completed: z.boolean().optional(),
+  completedToday: z.boolean().optional(),
+  isToday: z.boolean().optional(),
+  sortOrder: SortOrderSchema.optional(),
+  todaySortOrder: SortOrderSchema.optional(),
+});
+export type UpdateTaskInput = z.input<typeof UpdateTaskInputSchema>;
+
+/** The goal a Today task belongs to, so the card can show "Goal: {name}" and its tint. */
+export const TaskGoalSummarySchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  color: GoalColorSchema,
+  isHabitGoal: z.boolean(),
+});
+export type TaskGoalSummary = z.infer<typeof TaskGoalSummarySchema>;
