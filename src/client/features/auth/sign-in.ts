@@ -1,0 +1,11 @@
+/** Sign-in and sign-out are full browser navigations (SPEC §7), never background calls. */
+export const SIGN_IN_PATH = '/api/auth/google';
+export const SIGN_OUT_PATH = '/api/auth/logout';
+
+export function signIn(): void {
+  window.location.assign(SIGN_IN_PATH);
+}
+
+export function signOut(): void {
+  window.location.assign(SIGN_OUT_PATH);
+}

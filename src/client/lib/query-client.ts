@@ -1,0 +1,59 @@
+import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api-client';
+
+/** SPEC §7: query data is fresh for 5 minutes. */
+export const STALE_TIME_MS = 5 * 60 * 1000;
+const MAX_QUERY_RETRIES = 2;
+const MAX_MUTATION_RETRIES = 1;
+const RETRY_BASE_MS = 1000;
+const RETRY_CAP_MS = 30_000;
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** SPEC §8: queries are not retried on 4xx, otherwise up to 2 times. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  return !isClientError(error) && failureCount < MAX_QUERY_RETRIES;
+}
+
+/** SPEC §8: mutations are not retried on 4xx, otherwise once. */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  return !isClientError(error) && failureCount < MAX_MUTATION_RETRIES;
+}
+
+/** Exponential delay from 1 s, capped at 30 s; `attempt` counts from 0 like TanStack's retryDelay. */
+export function retryDelay(attempt: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** attempt, RETRY_CAP_MS);
+}
+
+/** ['api', 'goals'] → '/api/goals'. Non-string parts (option objects) are not part of the path. */
+export function pathFromQueryKey(queryKey: QueryKey): string {
+  const parts = queryKey.filter((part): part is string => typeof part === 'string');
+  return `/${parts.join('/')}`;
+}
+
+/** SPEC §7: a generic read GETs the joined key path; a 401 fails like any other error. */
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathFromQueryKey(queryKey));
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: STALE_TIME_MS,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: shouldRetryQuery,
+        retryDelay,
+      },
+      mutations: {
+        retry: shouldRetryMutation,
+        retryDelay,
+      },
+    },
+  });
+}
+
+/** The app's one client; tests build their own with createQueryClient(). */
+export const queryClient = createQueryClient();

@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+
+export type Theme = 'light' | 'dark';
+
+/** Must match the key read by public/theme-init.js before the first paint. */
+export const THEME_STORAGE_KEY = 'stride-theme';
+
+const listeners = new Set<() => void>();
+
+function readStoredTheme(): Theme {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+let current: Theme = readStoredTheme();
+
+function applyToDocument(theme: Theme): void {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+}
+
+export function getTheme(): Theme {
+  return current;
+}
+
+/** Saves the choice, marks the document root and tells every subscriber (SPEC §4 theme). */
+export function setTheme(theme: Theme): void {
+  current = theme;
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Without storage the choice still applies for this visit.
+  }
+  applyToDocument(theme);
+  for (const listener of listeners) listener();
+}
+
+export function toggleTheme(): void {
+  setTheme(current === 'dark' ? 'light' : 'dark');
+}
+
+/** Re-reads storage; used at start-up (and by tests) so the store and the document agree. */
+export function initTheme(): Theme {
+  current = readStoredTheme();
+  applyToDocument(current);
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, getTheme, getTheme);
+}
