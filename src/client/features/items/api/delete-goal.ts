@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from './invalidate';
+
+export function deleteGoal(id: string) {
+  return apiRequest('DELETE', `/api/goals/${id}`);
+}
+
+export function useDeleteGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteGoal, onSettled: () => invalidateAll(queryClient) });
+}

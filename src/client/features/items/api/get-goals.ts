@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { GoalListSchema } from '../../../../shared/api/goals';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getGoals(showArchived: boolean) {
+  return apiRequest('GET', `/api/goals?showArchived=${showArchived}`, { schema: GoalListSchema });
+}
+
+/** The option object is part of the key so archived and unarchived lists are cached apart. */
+export function goalsQueryOptions(showArchived: boolean) {
+  return queryOptions({
+    queryKey: ['api', 'goals', { showArchived }],
+    queryFn: () => getGoals(showArchived),
+  });
+}
+
+export function useGoals(showArchived: boolean) {
+  return useQuery(goalsQueryOptions(showArchived));
+}

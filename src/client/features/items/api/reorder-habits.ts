@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Habit, SortReorderInput } from '../../../../shared/api';
+import { apiRequest } from '../../../lib/api-client';
+import { HABITS_QUERY_KEY } from './get-habits';
+import { invalidateAll } from './invalidate';
+import { sortOrdersFor, withSortOrders } from './reorder';
+
+export type ReorderHabitsVariables = { orderedIds: string[] };
+
+export function reorderHabits({ orderedIds }: ReorderHabitsVariables) {
+  const body: SortReorderInput = { items: sortOrdersFor(orderedIds) };
+  return apiRequest('POST', '/api/habits/reorder', { body });
+}
+
+/** SPEC §4: applied optimistically, rolled back on failure, then refetched. */
+export function useReorderHabits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderHabits,
+    onMutate: async ({ orderedIds }) => {
+      await queryClient.cancelQueries({ queryKey: HABITS_QUERY_KEY });
+      const previous = queryClient.getQueryData<Habit[]>(HABITS_QUERY_KEY);
+      if (previous) queryClient.setQueryData<Habit[]>(HABITS_QUERY_KEY, withSortOrders(previous, orderedIds));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(HABITS_QUERY_KEY, context.previous);
+    },
+    onSettled: () => invalidateAll(queryClient),
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Task, TaskReorderInput } from '../../../../shared/api';
+import { apiRequest } from '../../../lib/api-client';
+import { TASKS_QUERY_KEY } from './get-tasks';
+import { invalidateAll } from './invalidate';
+import { sortOrdersFor, withSortOrders } from './reorder';
+
+/** The tasks of one section (a goal, or the standalone todos when goalId is null) in their new order. */
+export type ReorderTasksVariables = { goalId: string | null; orderedIds: string[] };
+
+export function reorderTasks({ goalId, orderedIds }: ReorderTasksVariables) {
+  const body: TaskReorderInput = { goalId, items: sortOrdersFor(orderedIds) };
+  return apiRequest('POST', '/api/tasks/reorder', { body });
+}
+
+/** SPEC §4: applied optimistically, rolled back on failure, then refetched. */
+export function useReorderTasks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderTasks,
+    onMutate: async ({ orderedIds }) => {
+      await queryClient.cancelQueries({ queryKey: TASKS_QUERY_KEY });
+      const previous = queryClient.getQueryData<Task[]>(TASKS_QUERY_KEY);
+      if (previous) queryClient.setQueryData<Task[]>(TASKS_QUERY_KEY, withSortOrders(previous, orderedIds));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(TASKS_QUERY_KEY, context.previous);
+    },
+    onSettled: () => invalidateAll(queryClient),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { GoalSchema, type UpdateGoalInput } from '../../../../shared/api/goals';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from './invalidate';
+
+export type UpdateGoalVariables = { id: string; changes: UpdateGoalInput };
+
+export function updateGoal({ id, changes }: UpdateGoalVariables) {
+  return apiRequest('PATCH', `/api/goals/${id}`, { body: changes, schema: GoalSchema });
+}
+
+export function useUpdateGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateGoal, onSettled: () => invalidateAll(queryClient) });
+}

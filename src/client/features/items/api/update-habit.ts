@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HabitSchema, type UpdateHabitInput } from '../../../../shared/api/habits';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from './invalidate';
+
+export type UpdateHabitVariables = { id: string; changes: UpdateHabitInput };
+
+export function updateHabit({ id, changes }: UpdateHabitVariables) {
+  return apiRequest('PATCH', `/api/habits/${id}`, { body: changes, schema: HabitSchema });
+}
+
+export function useUpdateHabit() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateHabit, onSettled: () => invalidateAll(queryClient) });
+}

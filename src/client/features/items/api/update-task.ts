@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TaskSchema, type UpdateTaskInput } from '../../../../shared/api/tasks';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from './invalidate';
+
+export type UpdateTaskVariables = { id: string; changes: UpdateTaskInput };
+
+export function updateTask({ id, changes }: UpdateTaskVariables) {
+  return apiRequest('PATCH', `/api/tasks/${id}`, { body: changes, schema: TaskSchema });
+}
+
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateTask, onSettled: () => invalidateAll(queryClient) });
+}
