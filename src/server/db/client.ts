@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { schema } from './schema';
+
+/** One type for both drivers (and for a transaction), so repos never know which engine runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory (created when missing); ignored with databaseUrl. */
+  dataDir?: string | undefined;
+  /** An already created PGlite (tests load one from a migrated snapshot). */
+  pglite?: PGlite;
+  /** Drizzle query logger, used by the benchmark to count queries. */
+  logger?: Logger;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const logger = options.logger ?? false;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail at start, not on the first request, when the server is unreachable.
+    const client = await pool.connect();
+    client.release();
+    const db: Db = drizzlePg({ client: pool, schema, logger });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dataDir = options.dataDir ?? './data';
+    await mkdir(dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir });
+  }
+  const pglite = client;
+  const db: Db = drizzlePglite({ client: pglite, schema, logger });
+  return { db, kind: 'pglite', close: () => pglite.close() };
+}
+
+/**
+ * Runs `work` in one transaction (PGlite serialises it on its single connection; PostgreSQL takes
+ * a pooled client). Throwing inside rolls everything back.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}

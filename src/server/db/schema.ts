@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_GOAL_COLOR } from '../../shared/domain/palette';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  googleSub: text('google_sub').notNull().unique(),
+  email: text('email').notNull(),
+  name: text('name'),
+  firstName: text('first_name'),
+  picture: text('picture'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Keyed by the sha256 of the cookie token: a leaked table does not let anyone sign in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** One row per sign-in attempt in flight, so the OIDC flow keeps no state in server memory. */
+export const authRequests = pgTable('auth_requests', {
+  stateHash: text('state_hash').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/*
+ * Owned data: the primary keys lead with user_id so every row of one person lives together and the
+ * tables can be distributed by user_id (Citus-style) without changing a query.
+ */
+export const goals = pgTable(
+  'goals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    color: text('color').notNull().default(DEFAULT_GOAL_COLOR),
+    isHabitGoal: boolean('is_habit_goal').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    sortOrder: integer('sort_order').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    // GET /api/goals: the user's goals in sortOrder (archived filtered from the same range).
+    index('goals_user_sort_idx').on(t.userId, t.sortOrder),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    goalId: uuid('goal_id'),
+    title: text('title').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    isToday: boolean('is_today').notNull().default(false),
+    todaySortOrder: integer('today_sort_order').notNull().default(0),
+    sortOrder: integer('sort_order').notNull(),
+    // Denormalised from task_completions, written in the same transaction as the history row.
+    completionCount: integer('completion_count').notNull().default(0),
+    lastCompletedDay: date('last_completed_day', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    // Composite key: a task can only ever point at a goal of the same user.
+    foreignKey({ columns: [t.userId, t.goalId], foreignColumns: [goals.userId, goals.id] }).onDelete(
+      'cascade',
+    ),
+    // GET /api/tasks (by goal, then sortOrder), ?goalId=..., max sortOrder per list, goal cascade.
+    index('tasks_user_goal_sort_idx').on(t.userId, t.goalId, t.sortOrder),
+    // GET /api/today and the max todaySortOrder: only the few rows on Today are indexed.
+    index('tasks_user_today_idx').on(t.userId, t.todaySortOrder).where(sql`${t.isToday}`),
+  ],
+);
+
+export const habits = pgTable(
+  'habits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    title: text('title').notNull(),
+    isToday: boolean('is_today').notNull().default(false),
+    todaySortOrder: integer('today_sort_order').notNull().default(0),
+    sortOrder: integer('sort_order').notNull(),
+    completionCount: integer('completion_count').notNull().default(0),
+    lastCompletedDay: date('last_completed_day', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('habits_user_sort_idx').on(t.userId, t.sortOrder),
+    index('habits_user_today_idx').on(t.userId, t.todaySortOrder).where(sql`${t.isToday}`),
+  ],
+);
+
+/** One row per (habit, local calendar day) completed; the primary key makes a day count once. */
+export const habitCompletions = pgTable(
+  'habit_completions',
+  {
+    userId: uuid('user_id').notNull(),
+    habitId: uuid('habit_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.habitId, t.day] }),
+    foreignKey({ columns: [t.userId, t.habitId], foreignColumns: [habits.userId, habits.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const taskCompletions = pgTable(
+  'task_completions',
+  {
+    userId: uuid('user_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.taskId, t.day] }),
+    foreignKey({ columns: [t.userId, t.taskId], foreignColumns: [tasks.userId, tasks.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  authRequests,
+  goals,
+  tasks,
+  habits,
+  habitCompletions,
+  taskCompletions,
+};
+
+export type UserRow = typeof users.$inferSelect;
+export type GoalRow = typeof goals.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type HabitRow = typeof habits.$inferSelect;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings in a shell (`FOO= npm start`) mean "not set", not "set to nothing". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const port = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int({ message: `${name} must be a whole number` })
+    .min(0, { message: `${name} must be between 0 and 65535` })
+    .max(65535, { message: `${name} must be between 0 and 65535` });
+
+const RawEnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      message: 'NODE_ENV must be development, test or production',
+    })
+    .default('development'),
+  PORT: port('PORT').default(3000),
+  HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: optionalText.transform((value) => value ?? './data'),
+  DATABASE_URL: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  DEV_OIDC_PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    port('DEV_OIDC_PORT').optional(),
+  ),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+});
+
+export type Env = {
+  NODE_ENV: 'development' | 'test' | 'production';
+  PORT: number;
+  HOST: string;
+  /** Origin and base URL the browser uses; the OIDC redirect URI and the Origin check derive from it. */
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  DATABASE_URL: string | undefined;
+  GOOGLE_CLIENT_ID: string | undefined;
+  GOOGLE_CLIENT_SECRET: string | undefined;
+  DEV_OIDC_PORT: number;
+  LOG_LEVEL: (typeof LOG_LEVELS)[number];
+};
+
+/**
+ * Reads and checks the configuration once at start. Throws an Error with a one-line message naming
+ * what to fix, so main can print it and exit instead of failing later on the first request.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = RawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') ?? 'environment';
+    throw new Error(`Invalid configuration: ${where}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  if (!URL.canParse(publicUrl)) {
+    throw new Error(
+      `Invalid configuration: PUBLIC_URL must be an absolute URL such as https://stride.example.com`,
+    );
+  }
+  const hasId = raw.GOOGLE_CLIENT_ID !== undefined;
+  const hasSecret = raw.GOOGLE_CLIENT_SECRET !== undefined;
+  if (hasId !== hasSecret) {
+    throw new Error('Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
+  }
+  if (raw.NODE_ENV === 'production' && !hasId) {
+    throw new Error(
+      'Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (and PUBLIC_URL) to run with NODE_ENV=production',
+    );
+  }
+  return {
+    NODE_ENV: raw.NODE_ENV,
+    PORT: raw.PORT,
+    HOST: raw.HOST,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: raw.DATA_DIR,
+    DATABASE_URL: raw.DATABASE_URL,
+    GOOGLE_CLIENT_ID: raw.GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: raw.GOOGLE_CLIENT_SECRET,
+    DEV_OIDC_PORT: raw.DEV_OIDC_PORT ?? (raw.PORT === 0 ? 0 : raw.PORT + 1),
+    LOG_LEVEL: raw.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,41 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+
+export type UserProfile = {
+  sub: string;
+  email: string;
+  name: string | null;
+  firstName: string | null;
+  picture: string | null;
+};
+
+/** Creates the user on first sign-in and refreshes the profile from the identity provider after. */
+export async function upsertUserBySub(db: Db, profile: UserProfile): Promise<UserRow> {
+  const values = {
+    email: profile.email,
+    name: profile.name,
+    firstName: profile.firstName,
+    picture: profile.picture,
+  };
+  const [row] = await db
+    .insert(users)
+    .values({ googleSub: profile.sub, ...values })
+    .onConflictDoUpdate({ target: users.googleSub, set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+export async function findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Stores the browser's zone only when it changed, so steady traffic causes no writes. */
+export async function updateUserTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ timeZone, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), ne(users.timeZone, timeZone)));
+}
