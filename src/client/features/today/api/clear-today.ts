@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../../components/ui/toast';
+import { apiRequest } from '../../../lib/api-client';
+import type { TodayItem } from '../lib/today-items';
+
+type ClearTarget = Pick<TodayItem, 'kind' | 'id'>;
+
+/** SPEC §7: one PATCH per item setting isToday false. */
+export async function clearToday(items: readonly ClearTarget[]): Promise<void> {
+  await Promise.all(
+    items.map((item) =>
+      apiRequest('PATCH', `/api/${item.kind === 'task' ? 'tasks' : 'habits'}/${item.id}`, {
+        body: { isToday: false },
+      }),
+    ),
+  );
+}
+
+/** Clear Today: does nothing (no call, no toast) when the list is already empty (SPEC §5). */
+export function useClearToday() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: clearToday,
+    onSuccess: () =>
+      toast({ title: 'Cleared Today', description: 'All items removed from your today list.' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
+  });
+  return {
+    clear: (items: readonly ClearTarget[]) => {
+      if (items.length > 0) mutation.mutate(items);
+    },
+    isPending: mutation.isPending,
+  };
+}

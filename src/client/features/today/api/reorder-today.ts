@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TodayReorderInput } from '../../../../shared/api/reorder';
+import type { Today } from '../../../../shared/api/today';
+import { apiRequest } from '../../../lib/api-client';
+import { applyTodayOrder } from '../lib/today-items';
+import { TODAY_QUERY_KEY } from './get-today';
+
+export function reorderToday(input: TodayReorderInput) {
+  return apiRequest('POST', '/api/today/reorder', { body: input });
+}
+
+/**
+ * SPEC §4: the new order shows at once, is rolled back if the server refuses it, and the data is
+ * refetched either way so the list ends up as the server has it.
+ */
+export function useReorderToday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderToday,
+    onMutate: async (input) => {
+      // A refetch landing after the optimistic write would briefly put the old order back.
+      await queryClient.cancelQueries({ queryKey: TODAY_QUERY_KEY });
+      const previous = queryClient.getQueryData<Today>(TODAY_QUERY_KEY);
+      if (previous) queryClient.setQueryData<Today>(TODAY_QUERY_KEY, applyTodayOrder(previous, input.items));
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData<Today>(TODAY_QUERY_KEY, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
+  });
+}

@@ -1,0 +1,141 @@
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Timer from 'lucide-react/icons/timer';
+import X from 'lucide-react/icons/x';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  EXECUTION_TICK_MS,
+  executionProgress,
+  formatElapsed,
+  remainingCount,
+} from '../../../../shared/domain/execution';
+import { Button } from '../../../components/ui/button';
+import type { Execution } from '../hooks/use-execution';
+import type { TodayItem } from '../lib/today-items';
+
+/**
+ * Whole seconds on the current item, re-rendered on each whole second since `startedAt` (not since
+ * mount), so the display turns to 0:01 exactly one second in.
+ */
+function useElapsed(startedAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const untilNextTick = EXECUTION_TICK_MS - (Math.max(0, Date.now() - startedAt) % EXECUTION_TICK_MS);
+    setNow(Date.now());
+    const first = setTimeout(() => {
+      setNow(Date.now());
+      interval = setInterval(() => setNow(Date.now()), EXECUTION_TICK_MS);
+    }, untilNextTick);
+    return () => {
+      clearTimeout(first);
+      clearInterval(interval);
+    };
+  }, [startedAt]);
+  return Math.max(0, Math.floor((now - startedAt) / 1000));
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+export function ExecutionMode({
+  execution,
+  renderItem,
+}: {
+  execution: Execution;
+  /** The item's card (complete toggle, Today toggle, edit), composed in by the route. */
+  renderItem: (item: TodayItem) => ReactNode;
+}) {
+  const { run, current, machineItems, canGoPrevious, canGoNext, previous, next, exit } = execution;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const seconds = useElapsed(run?.itemStartedAt ?? 0);
+
+  // Move focus into the focused view so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  // Left and right arrow keys mirror the arrow buttons, except while typing or in a dialog.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
+      if (event.key === 'ArrowLeft') previous();
+      else if (event.key === 'ArrowRight') next();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [previous, next]);
+
+  if (!run) return null;
+  const remaining = remainingCount(machineItems);
+  const progress = executionProgress(run, machineItems);
+  const percent = Math.round(progress * 100);
+
+  return (
+    <section aria-labelledby="execution-mode-title" className="flex flex-col gap-5">
+      <header className="flex items-center justify-between gap-3">
+        <h1
+          id="execution-mode-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-semibold text-2xl tracking-tight outline-none"
+        >
+          Execution Mode
+        </h1>
+        <Button variant="outline" onClick={exit}>
+          <X aria-hidden="true" />
+          Exit
+        </Button>
+      </header>
+
+      <div className="rounded-2xl border bg-card p-4 shadow-sm">
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <p className="font-medium">{remaining} remaining</p>
+          <p className="text-muted-foreground tabular-nums">{percent}%</p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-3 h-2 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-500 ease-out"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      </div>
+
+      {/* Announce the item that became current, not the controls around it. */}
+      <div aria-live="polite" className="min-h-20">
+        {current ? renderItem(current) : null}
+      </div>
+
+      {/* Controls sit low on the screen, within reach of a thumb. */}
+      <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+        <Button variant="outline" size="lg" onClick={previous} disabled={!canGoPrevious} className="px-3">
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <p className="inline-flex items-center justify-center gap-1.5 font-semibold text-2xl tabular-nums">
+          <Timer aria-hidden="true" className="size-5 text-muted-foreground" />
+          <span className="sr-only">Time on this item</span>
+          <time data-testid="execution-timer">{formatElapsed(seconds)}</time>
+        </p>
+        <Button variant="outline" size="lg" onClick={next} disabled={!canGoNext} className="px-3">
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+
+      <p className="text-center text-muted-foreground text-sm">
+        Use arrow buttons above or complete item to advance
+      </p>
+    </section>
+  );
+}

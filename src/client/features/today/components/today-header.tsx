@@ -1,0 +1,50 @@
+import Eraser from 'lucide-react/icons/eraser';
+import Play from 'lucide-react/icons/play';
+import Plus from 'lucide-react/icons/plus';
+import { Button } from '../../../components/ui/button';
+
+/** "{visible} of {total} item(s)": the noun follows the total, "1 of 1 item", "2 of 5 items". */
+export function itemCountText(visible: number, total: number): string {
+  return `${visible} of ${total} ${total === 1 ? 'item' : 'items'}`;
+}
+
+export function TodayHeader({
+  visible,
+  total,
+  onExecute,
+  onClear,
+  onAdd,
+  clearing,
+}: {
+  visible: number;
+  total: number;
+  onExecute: () => void;
+  onClear: () => void;
+  onAdd: () => void;
+  clearing: boolean;
+}) {
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="font-semibold text-3xl tracking-tight">Today</h1>
+        <p className="mt-1 text-muted-foreground text-sm" data-testid="today-count">
+          {itemCountText(visible, total)}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <Button onClick={onExecute} className="flex-1 sm:flex-none">
+          <Play aria-hidden="true" />
+          Execute Mode
+        </Button>
+        <Button variant="outline" onClick={onClear} disabled={clearing} className="flex-1 sm:flex-none">
+          <Eraser aria-hidden="true" />
+          Clear Today
+        </Button>
+        <Button variant="outline" onClick={onAdd} aria-label="Add new item" className="px-3">
+          <Plus aria-hidden="true" />
+          <span className="hidden sm:inline">Add new item</span>
+        </Button>
+      </div>
+    </header>
+  );
+}
