@@ -1,0 +1,275 @@
+import { PGlite } from '@electric-sql/pglite';
+import cookie from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomPKCECodeVerifier } from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_STATE_COOKIE, authRoutes, SIGN_IN_FAILED_PATH } from '../../src/server/auth/auth.routes';
+import { type DevIssuer, startDevIssuer } from '../../src/server/auth/dev-issuer';
+import { type Db, openDatabase } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+import { authRequests } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { authSessionPlugin } from '../../src/server/plugins/auth-session';
+import { errorsPlugin } from '../../src/server/plugins/errors';
+import { SESSION_COOKIE } from '../../src/shared/api/auth';
+
+/*
+ * The whole sign-in through the HTTP layer: the app answers through inject, the development issuer
+ * runs on a real port, and the browser's part (cookies, following redirects) is played by hand.
+ */
+
+let app: FastifyInstance;
+let db: Db;
+let issuer: DevIssuer;
+let closeAll: () => Promise<void>;
+
+beforeAll(async () => {
+  const env = loadEnv({ NODE_ENV: 'test', PORT: '0' });
+  const database = await openDatabase({ pglite: new PGlite() });
+  await migrateDatabase(database);
+  issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
+  db = database.db;
+  app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(authSessionPlugin, { db, env, clock: () => new Date() });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    db,
+    env,
+    oidc: {
+      issuer: issuer.issuer,
+      clientId: issuer.clientId,
+      clientSecret: issuer.clientSecret,
+      redirectUri: `${env.PUBLIC_URL}/api/auth/callback`,
+    },
+  });
+  await app.ready();
+  closeAll = async () => {
+    await app.close();
+    await issuer.close();
+    await database.close();
+  };
+});
+
+afterAll(async () => {
+  await closeAll();
+});
+
+/** A browser's cookie jar for one origin, fed from the app's Set-Cookie headers. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  remember(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
+      const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      if (expired || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async get(url: string): Promise<LightMyRequestResponse> {
+    const res = await app.inject({ method: 'GET', url, cookies: Object.fromEntries(this.cookies) });
+    this.remember(res);
+    return res;
+  }
+}
+
+/** GET /api/auth/google; returns the issuer URL the app redirected to. */
+async function startSignIn(browser: Browser, loginHint?: string): Promise<URL> {
+  const query = loginHint === undefined ? '' : `?login_hint=${encodeURIComponent(loginHint)}`;
+  const res = await browser.get(`/api/auth/google${query}`);
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string);
+}
+
+/** Follows the redirect at the issuer; returns the app path (with query) it sends the browser back to. */
+async function visitIssuer(authorizeUrl: URL): Promise<string> {
+  const res = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  const back = new URL(res.headers.get('location') ?? '');
+  return `${back.pathname}${back.search}`;
+}
+
+async function signIn(loginHint?: string, browser = new Browser()) {
+  const callback = await visitIssuer(await startSignIn(browser, loginHint));
+  const res = await browser.get(callback);
+  return { browser, res, callback };
+}
+
+async function currentUser(browser: Browser) {
+  return browser.get('/api/auth/user');
+}
+
+function expectFailure(res: LightMyRequestResponse, browser: Browser) {
+  expect(res.statusCode).toBe(302);
+  expect(res.headers.location).toBe(SIGN_IN_FAILED_PATH);
+  expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+  expect(res.cookies.some((c: { name: string }) => c.name === SESSION_COOKIE)).toBe(false);
+}
+
+describe('sign-in through the development issuer', () => {
+  it('signs in as the hinted address and shows the user', async () => {
+    const browser = new Browser();
+    const authorizeUrl = await startSignIn(browser, 'ada.lovelace@example.com');
+    expect(authorizeUrl.origin).toBe(issuer.issuer);
+    expect(authorizeUrl.searchParams.get('login_hint')).toBe('ada.lovelace@example.com');
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+
+    const stateCookie = browser.cookies.get(AUTH_STATE_COOKIE);
+    expect(stateCookie).toBe(authorizeUrl.searchParams.get('state'));
+
+    const res = await browser.get(await visitIssuer(authorizeUrl));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const session = res.cookies.find((c: { name: string }) => c.name === SESSION_COOKIE) as
+      | { httpOnly?: boolean; sameSite?: string; path?: string }
+      | undefined;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(browser.cookies.has(AUTH_STATE_COOKIE)).toBe(false);
+
+    const user = await currentUser(browser);
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toEqual({
+      id: expect.any(String),
+      email: 'ada.lovelace@example.com',
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      picture: null,
+      timeZone: 'UTC',
+    });
+  });
+
+  it('sets the state cookie HttpOnly, SameSite=Lax, short-lived and scoped to /api/auth', async () => {
+    const res = await new Browser().get('/api/auth/google');
+    const state = res.cookies.find((c: { name: string }) => c.name === AUTH_STATE_COOKIE);
+    expect(state).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth', maxAge: 600 });
+  });
+
+  it('signs in the demo user when no address is given', async () => {
+    const { browser, res } = await signIn();
+    expect(res.headers.location).toBe('/');
+    expect((await currentUser(browser)).json()).toMatchObject({
+      email: 'demo@stride.local',
+      name: 'Demo User',
+      firstName: 'Demo',
+    });
+  });
+
+  it('makes two users of two addresses, and finds the same user again by address', async () => {
+    const grace = await currentUser((await signIn('grace.hopper@example.com')).browser);
+    const alan = await currentUser((await signIn('alan.turing@example.com')).browser);
+    const graceAgain = await currentUser((await signIn('grace.hopper@example.com')).browser);
+    expect(grace.json().id).not.toBe(alan.json().id);
+    expect(graceAgain.json().id).toBe(grace.json().id);
+  });
+
+  it('makes a new session at every sign-in and keeps the old one until it logs out', async () => {
+    const first = await signIn('margaret.hamilton@example.com');
+    const second = await signIn('margaret.hamilton@example.com');
+    const firstToken = first.browser.cookies.get(SESSION_COOKIE);
+    const secondToken = second.browser.cookies.get(SESSION_COOKIE);
+    expect(firstToken).toBeTruthy();
+    expect(secondToken).toBeTruthy();
+    expect(secondToken).not.toBe(firstToken);
+    expect((await currentUser(first.browser)).statusCode).toBe(200);
+    expect((await currentUser(second.browser)).statusCode).toBe(200);
+  });
+
+  it('fails when the callback state is not the one this browser started', async () => {
+    const browser = new Browser();
+    const callback = await visitIssuer(await startSignIn(browser, 'mallory@example.com'));
+    const url = new URL(callback, 'http://app.test');
+    url.searchParams.set('state', 'forged-state');
+    const res = await browser.get(`${url.pathname}${url.search}`);
+    expectFailure(res, browser);
+    expect((await currentUser(browser)).statusCode).toBe(401);
+  });
+
+  it("fails when the callback comes from another browser's sign-in (state cookie missing)", async () => {
+    const victim = new Browser();
+    const callback = await visitIssuer(await startSignIn(victim, 'victim@example.com'));
+    const attacker = new Browser();
+    const res = await attacker.get(callback);
+    expectFailure(res, attacker);
+  });
+
+  it('fails when the same callback is replayed', async () => {
+    const { browser, callback } = await signIn('replay@example.com');
+    const stolen = new Browser();
+    // The state cookie as it was before the first callback cleared it.
+    stolen.cookies.set(
+      AUTH_STATE_COOKIE,
+      new URL(callback, 'http://app.test').searchParams.get('state') ?? '',
+    );
+    const res = await stolen.get(callback);
+    expectFailure(res, stolen);
+    expect((await currentUser(browser)).statusCode).toBe(200);
+  });
+
+  it('fails when the issuer refuses the PKCE verifier', async () => {
+    const browser = new Browser();
+    const callback = await visitIssuer(await startSignIn(browser, 'pkce@example.com'));
+    await db.update(authRequests).set({ codeVerifier: randomPKCECodeVerifier() });
+    const res = await browser.get(callback);
+    expectFailure(res, browser);
+  });
+
+  it('fails when the sign-in took longer than its expiry', async () => {
+    const browser = new Browser();
+    const callback = await visitIssuer(await startSignIn(browser, 'slow@example.com'));
+    await db.update(authRequests).set({ expiresAt: sql`${authRequests.createdAt} - interval '1 second'` });
+    const res = await browser.get(callback);
+    expectFailure(res, browser);
+  });
+
+  it('fails when the issuer answers with an error', async () => {
+    const browser = new Browser();
+    const callback = await visitIssuer(await startSignIn(browser, 'not-an-address'));
+    expect(new URL(callback, 'http://app.test').searchParams.get('error')).toBe('invalid_request');
+    const res = await browser.get(callback);
+    expectFailure(res, browser);
+  });
+
+  it('answers 401 to /api/auth/user when signed out', async () => {
+    const res = await new Browser().get('/api/auth/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Not signed in' });
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session, clears the cookie and goes home', async () => {
+    const { browser } = await signIn('leaving@example.com');
+    const token = browser.cookies.get(SESSION_COOKIE) ?? '';
+    const res = await browser.get('/api/auth/logout');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    // The old cookie no longer opens anything, even when a copy of it is replayed.
+    const replayed = new Browser();
+    replayed.cookies.set(SESSION_COOKIE, token);
+    const user = await currentUser(replayed);
+    expect(user.statusCode).toBe(401);
+    expect(user.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  it('ends only the session it is called from', async () => {
+    const phone = await signIn('two.devices@example.com');
+    const laptop = await signIn('two.devices@example.com');
+    await phone.browser.get('/api/auth/logout');
+    expect((await currentUser(phone.browser)).statusCode).toBe(401);
+    expect((await currentUser(laptop.browser)).statusCode).toBe(200);
+  });
+
+  it('redirects home when nobody is signed in', async () => {
+    const res = await new Browser().get('/api/auth/logout');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+});
