@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Fixed ports inside the e2e range so the dev issuer's redirect URLs are stable for the run. */
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const DEV_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4311);
+const baseURL = `http://localhost:${PORT}`;
+
+// A fresh embedded database per run. Workers load this file again; the env var makes them reuse the
+// runner's directory instead of creating their own.
+process.env.STRIDE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'stride-e2e-'));
+const dataDir = process.env.STRIDE_E2E_DATA_DIR;
+
+/** Debian's chromium (STACK.md); no browser is ever downloaded. */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Two cores on this machine: one browser worker next to the server keeps timings steady.
+  workers: 1,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        launchOptions,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+  ],
+  webServer: {
+    // What `npm start` runs after its build step; `npm run test:e2e` builds first.
+    command: 'node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    // PGlite's first start (initdb inside WASM) takes several seconds.
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DEV_OIDC_PORT: String(DEV_OIDC_PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

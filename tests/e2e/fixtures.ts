@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Every journey signs in as its own address so tests never share data. The dev issuer accepts any
+ * address through `login_hint`.
+ */
+export function uniqueEmail(prefix = 'user'): string {
+  const stamp = Date.now().toString(36);
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}-${stamp}-${random}@example.com`;
+}
+
+/** The signed-in chrome: the avatar button named by its tooltip. */
+export function accountMenuButton(page: Page) {
+  return page.getByRole('button', { name: 'Account menu' });
+}
+
+/**
+ * Signs in through the real OIDC flow against the development issuer (a browser navigation, as the
+ * app's own button does) and waits until the app shows the signed-in chrome. Returns the address.
+ */
+export async function signIn(page: Page, email: string = uniqueEmail()): Promise<string> {
+  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
+  await expect(accountMenuButton(page)).toBeVisible({ timeout: 15_000 });
+  return email;
+}
+
+/** Stores the theme the way the app does and reloads so the first paint uses it. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('stride-theme', value), theme);
+  await page.reload();
+  if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+}
+
+/** axe-core with the WCAG 2.x A and AA rules; the failure message lists each rule and its targets. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // Let transitions and toasts settle so contrast is measured on final colours.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .join('\n  ')}`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** Saves artifacts/screenshots/{name}-{project}-{theme}.png, the theme read from the page itself. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const project = test.info().project.name;
+  const theme = (await page.locator('html').getAttribute('class'))?.includes('dark') ? 'dark' : 'light';
+  const dir = join('artifacts', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(dir, `${name}-${project}-${theme}.png`), fullPage: true });
+}
+
+/**
+ * The shared `test`: fails a journey on any uncaught page error, which would otherwise pass silently
+ * behind an error boundary.
+ */
+export const test = base.extend<{ failOnPageErrors: undefined }>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(undefined);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
