@@ -1,54 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Habit } from '../../../../shared/api/habits';
-import type { TaskGoalSummary } from '../../../../shared/api/tasks';
-import type { Today, TodayTask } from '../../../../shared/api/today';
+import type { Today } from '../../../../shared/api/today';
+import { goalSummary, todayHabit, todayTask } from '../testing/today-factories';
 import {
   applyTodayOrder,
   isTodayItemCompleted,
   mergeTodayItems,
-  reorderTodayItems,
   todayFilterChips,
+  todayOrderAfter,
 } from './today-items';
 
-let counter = 0;
-function uuid(): string {
-  counter++;
-  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-}
-
-const run: TaskGoalSummary = { id: uuid(), title: 'Run a 10k', color: 'teal', isHabitGoal: true };
-const book: TaskGoalSummary = { id: uuid(), title: 'Write a book', color: 'rose', isHabitGoal: false };
-
-function task(title: string, todaySortOrder: number, overrides: Partial<TodayTask> = {}): TodayTask {
-  return {
-    id: uuid(),
-    title,
-    goalId: overrides.goal ? overrides.goal.id : null,
-    completed: false,
-    completedToday: false,
-    completionCount: 0,
-    isToday: true,
-    todaySortOrder,
-    sortOrder: 0,
-    createdAt: '2026-11-22T08:00:00.000Z',
-    goal: null,
-    ...overrides,
-  };
-}
-
-function habit(title: string, todaySortOrder: number, overrides: Partial<Habit> = {}): Habit {
-  return {
-    id: uuid(),
-    title,
-    isToday: true,
-    completedToday: false,
-    completionCount: 0,
-    todaySortOrder,
-    sortOrder: 0,
-    createdAt: '2026-11-22T08:00:00.000Z',
-    ...overrides,
-  };
-}
+const run = goalSummary('Run a 10k', { color: 'teal', isHabitGoal: true });
+const book = goalSummary('Write a book', { color: 'rose' });
+const task = todayTask;
+const habit = todayHabit;
 
 const titles = (today: Today) =>
   mergeTodayItems(today).map((item) => (item.kind === 'task' ? item.task.title : item.habit.title));
@@ -88,17 +52,20 @@ describe('isTodayItemCompleted', () => {
   });
 });
 
-describe('reorderTodayItems and applyTodayOrder', () => {
+describe('todayOrderAfter and applyTodayOrder', () => {
   const today: Today = {
     tasks: [task('T0', 0), task('T2', 2)],
     habits: [habit('H1', 1), habit('H3', 3)],
   };
   const items = mergeTodayItems(today);
-  const key = (title: string) =>
-    items.find((item) => (item.kind === 'task' ? item.task.title : item.habit.title) === title)!.key;
+  const keys = (...names: string[]) =>
+    names.map(
+      (name) =>
+        items.find((item) => (item.kind === 'task' ? item.task.title : item.habit.title) === name)!.key,
+    );
 
   it('renumbers the whole list, tasks and habits together', () => {
-    const payload = reorderTodayItems(items, key('H3'), key('T0'));
+    const payload = todayOrderAfter(items, keys('H3', 'T0', 'H1', 'T2'));
     expect(payload?.items.map((entry) => [entry.type, entry.todaySortOrder])).toEqual([
       ['habit', 0],
       ['task', 1],
@@ -108,23 +75,20 @@ describe('reorderTodayItems and applyTodayOrder', () => {
     expect(titles(applyTodayOrder(today, payload!.items))).toEqual(['H3', 'T0', 'H1', 'T2']);
   });
 
-  it('moves down as well as up', () => {
-    const payload = reorderTodayItems(items, key('T0'), key('T2'));
-    expect(titles(applyTodayOrder(today, payload!.items))).toEqual(['H1', 'T2', 'T0', 'H3']);
+  it('keeps hidden items exactly in place when reordering a filtered view', () => {
+    // Only the tasks are visible; swapping them must not move the habits.
+    const payload = todayOrderAfter(items, keys('T2', 'T0'));
+    expect(titles(applyTodayOrder(today, payload!.items))).toEqual(['T2', 'H1', 'T0', 'H3']);
   });
 
-  it('keeps hidden items in place relative to each other when moving within a filtered view', () => {
-    // Only tasks visible: moving T2 onto T0 must not disturb the habits' relative order.
-    const payload = reorderTodayItems(items, key('T2'), key('T0'));
-    expect(titles(applyTodayOrder(today, payload!.items))).toEqual(['T2', 'T0', 'H1', 'H3']);
+  it('returns nothing when the order did not change', () => {
+    expect(todayOrderAfter(items, keys('T0', 'H1', 'T2', 'H3'))).toBeUndefined();
+    expect(todayOrderAfter(items, keys('H1', 'H3'))).toBeUndefined();
   });
 
-  it.each([
-    ['the same item', 'T0', 'T0'],
-    ['an unknown item', 'T0', 'nope'],
-  ])('returns nothing for %s', (_name, from, to) => {
-    const over = to === 'nope' ? 'task:nope' : key(to);
-    expect(reorderTodayItems(items, key(from), over)).toBeUndefined();
+  it('ignores keys that are no longer on the list', () => {
+    const payload = todayOrderAfter(items, [...keys('H3', 'H1'), 'task:gone']);
+    expect(titles(applyTodayOrder(today, payload!.items))).toEqual(['T0', 'H3', 'T2', 'H1']);
   });
 });
 

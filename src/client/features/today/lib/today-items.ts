@@ -2,7 +2,6 @@ import type { Habit } from '../../../../shared/api/habits';
 import type { TodayReorderInput } from '../../../../shared/api/reorder';
 import type { Today, TodayTask } from '../../../../shared/api/today';
 import { type FilterKey, filterKeyFor } from '../../../../shared/domain/filters';
-import { moveItem } from '../../../../shared/domain/ordering';
 
 /** One row of the Today list: tasks and habits share one order (todaySortOrder). */
 export type TodayItem =
@@ -67,21 +66,22 @@ export function mergeTodayItems(today: Today): TodayItem[] {
 }
 
 /**
- * The reorder payload after moving `activeKey` to where `overKey` is. Positions are renumbered
- * 0..n-1 over the WHOLE list, hidden (filtered-out) items included, so moving within a filtered
- * view keeps the hidden items' relative places. Returns undefined when nothing moves.
+ * The reorder payload once the visible (filtered) items were put in `orderedVisibleKeys` order. The
+ * visible items take the places visible items held before, so hidden items keep their exact places;
+ * positions are then renumbered 0..n-1 over the whole list. Undefined when nothing moved.
  */
-export function reorderTodayItems(
+export function todayOrderAfter(
   items: readonly TodayItem[],
-  activeKey: string,
-  overKey: string,
+  orderedVisibleKeys: readonly string[],
 ): TodayReorderInput | undefined {
-  const from = items.findIndex((item) => item.key === activeKey);
-  const to = items.findIndex((item) => item.key === overKey);
-  if (from === -1 || to === -1 || from === to) return undefined;
-  const moved = moveItem(items, from, to);
+  const byKey = new Map(items.map((item) => [item.key, item]));
+  const visible = new Set(orderedVisibleKeys);
+  const queue = orderedVisibleKeys.map((key) => byKey.get(key)).filter((item) => item !== undefined);
+  let next = 0;
+  const ordered = items.map((item) => (visible.has(item.key) ? (queue[next++] ?? item) : item));
+  if (ordered.every((item, index) => item === items[index])) return undefined;
   return {
-    items: moved.map((item, index) => ({ id: item.id, type: item.kind, todaySortOrder: index })),
+    items: ordered.map((item, index) => ({ id: item.id, type: item.kind, todaySortOrder: index })),
   };
 }
 

@@ -1,0 +1,49 @@
+import type { Habit } from '../../../../shared/api/habits';
+import type { TaskGoalSummary } from '../../../../shared/api/tasks';
+import type { TodayTask } from '../../../../shared/api/today';
+
+/** Test-only builders for Today data; overrides win, ids are unique valid UUIDs. */
+let counter = 0;
+export function testUuid(): string {
+  counter++;
+  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+
+export function goalSummary(title: string, overrides: Partial<TaskGoalSummary> = {}): TaskGoalSummary {
+  return { id: testUuid(), title, color: 'blue', isHabitGoal: false, ...overrides };
+}
+
+export function todayTask(
+  title: string,
+  todaySortOrder: number,
+  overrides: Partial<TodayTask> = {},
+): TodayTask {
+  return {
+    id: testUuid(),
+    title,
+    goalId: overrides.goal ? overrides.goal.id : null,
+    completed: false,
+    completedToday: false,
+    completionCount: 0,
+    isToday: true,
+    todaySortOrder,
+    sortOrder: 0,
+    createdAt: '2026-11-22T08:00:00.000Z',
+    goal: null,
+    ...overrides,
+  };
+}
+
+export function todayHabit(title: string, todaySortOrder: number, overrides: Partial<Habit> = {}): Habit {
+  return {
+    id: testUuid(),
+    title,
+    isToday: true,
+    completedToday: false,
+    completionCount: 0,
+    todaySortOrder,
+    sortOrder: 0,
+    createdAt: '2026-11-22T08:00:00.000Z',
+    ...overrides,
+  };
+}
