@@ -1,0 +1,102 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../shared/api/common';
+import { authRoutes } from './auth/auth.routes';
+import type { OidcSettings } from './auth/oidc';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { goalsRoutes } from './modules/goals/goals.routes';
+import { habitsRoutes } from './modules/habits/habits.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { todayRoutes } from './modules/today/today.routes';
+import { authSessionPlugin } from './plugins/auth-session';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { hasBuiltClient, staticClientPlugin } from './plugins/static-client';
+
+/** 64 KiB: far above any real request (a 1,000-item reorder is ~60 bytes an item), see decision 004. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export const DEFAULT_CLIENT_ROOT = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export type AppDeps = {
+  db: Db;
+  env: Env;
+  oidc: OidcSettings;
+  /** The current instant; tests inject one to cross local midnight. */
+  clock?: () => Date;
+  /** Built client directory; served only when it holds an index.html. */
+  clientRoot?: string;
+  /** Pino logger options; false silences it (tests). */
+  logger?: boolean;
+};
+
+/**
+ * Request log line. The sign-in callback carries the authorization code and state in its query, so
+ * query strings under /api/auth are never logged; cookies are not logged at all.
+ */
+function serializeRequest(request: FastifyRequest) {
+  const [path = '', query] = request.url.split('?', 2);
+  const hideQuery = query !== undefined && path.startsWith('/api/auth');
+  return {
+    method: request.method,
+    url: hideQuery ? `${path}?[redacted]` : request.url,
+    remoteAddress: request.ip,
+    userAgent: request.headers['user-agent'],
+  };
+}
+
+/** Assembles the HTTP app without listening, so main and the tests build the very same thing. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { db, env, oidc } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a load balancer the client address and scheme come from X-Forwarded-*.
+    trustProxy: env.NODE_ENV === 'production',
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            serializers: { req: serializeRequest },
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+          },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { env });
+  await app.register(cookie);
+  await app.register(authSessionPlugin, { db, env, clock });
+
+  await app.register(healthRoutes, { prefix: '/api/health', db });
+  await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env });
+  await app.register(goalsRoutes, { prefix: '/api/goals', db });
+  await app.register(tasksRoutes, { prefix: '/api/tasks', db });
+  await app.register(habitsRoutes, { prefix: '/api/habits', db });
+  await app.register(todayRoutes, { prefix: '/api/today', db });
+
+  const clientRoot = deps.clientRoot ?? DEFAULT_CLIENT_ROOT;
+  const serveClient = hasBuiltClient(clientRoot);
+  if (serveClient) await app.register(staticClientPlugin, { root: clientRoot });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    // Client-side routes (/today, /all-items, ...) load the app shell, which renders its own 404.
+    if (serveClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found' } satisfies ErrorBody);
+  });
+
+  return app;
+}

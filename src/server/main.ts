@@ -1,0 +1,107 @@
+import { buildApp } from './app';
+import { startDevIssuer } from './auth/dev-issuer';
+import type { OidcSettings } from './auth/oidc';
+import { type Database, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { type Env, loadEnv } from './env';
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+function fail(message: string): never {
+  console.error(message.replace(/\s+/g, ' ').trim());
+  process.exit(1);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function openAndMigrate(env: Env): Promise<Database> {
+  const where = env.DATABASE_URL
+    ? 'the PostgreSQL database (DATABASE_URL)'
+    : `the embedded database in ${env.DATA_DIR}`;
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    fail(`Cannot open ${where}: ${errorText(error)}`);
+  }
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    fail(`Cannot migrate ${where}: ${errorText(error)}`);
+  }
+  return database;
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    fail(errorText(error));
+  }
+
+  const database = await openAndMigrate(env);
+  const redirectUri = `${env.PUBLIC_URL}/api/auth/callback`;
+
+  let oidc: OidcSettings;
+  let closeIssuer: () => Promise<void> = async () => undefined;
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    oidc = {
+      issuer: GOOGLE_ISSUER,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      redirectUri,
+    };
+  } else {
+    // loadEnv has already refused production without Google credentials.
+    const issuer = await startDevIssuer({ host: env.HOST, port: env.DEV_OIDC_PORT }).catch((error: unknown) =>
+      fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
+    );
+    oidc = {
+      issuer: issuer.issuer,
+      clientId: issuer.clientId,
+      clientSecret: issuer.clientSecret,
+      redirectUri,
+    };
+    closeIssuer = issuer.close;
+  }
+
+  const app = await buildApp({ db: database.db, env, oidc });
+  if (oidc.issuer !== GOOGLE_ISSUER) {
+    app.log.info(
+      `Development sign-in is active: no Google credentials, so ${oidc.issuer} signs anyone in without a password (${env.PUBLIC_URL}/api/auth/google?login_hint=you@example.com)`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      // Stops accepting connections and waits for in-flight requests before the database goes.
+      await app.close();
+      await closeIssuer();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    await closeIssuer();
+    await database.close();
+    fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${errorText(error)}`);
+  }
+}
+
+await main();

@@ -1,0 +1,88 @@
+import { and, asc, eq, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type GoalRow, goals } from '../../db/schema';
+import { executeRows, sortValues } from '../../db/sort-values';
+
+export type NewGoal = Pick<
+  GoalRow,
+  'title' | 'description' | 'color' | 'isHabitGoal' | 'archived' | 'sortOrder'
+>;
+export type GoalChanges = Partial<NewGoal>;
+
+export async function listGoals(
+  db: Db,
+  userId: string,
+  options: { includeArchived: boolean },
+): Promise<GoalRow[]> {
+  const owner = eq(goals.userId, userId);
+  return db
+    .select()
+    .from(goals)
+    .where(options.includeArchived ? owner : and(owner, eq(goals.archived, false)))
+    .orderBy(asc(goals.sortOrder), asc(goals.createdAt));
+}
+
+export async function findGoal(db: Db, userId: string, goalId: string): Promise<GoalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.id, goalId)));
+  return row;
+}
+
+export async function maxGoalSortOrder(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ value: max(goals.sortOrder) })
+    .from(goals)
+    .where(eq(goals.userId, userId));
+  return row?.value ?? null;
+}
+
+export async function insertGoal(db: Db, userId: string, values: NewGoal): Promise<GoalRow> {
+  const [row] = await db
+    .insert(goals)
+    .values({ ...values, userId })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateGoal(
+  db: Db,
+  userId: string,
+  goalId: string,
+  changes: GoalChanges,
+): Promise<GoalRow | undefined> {
+  const [row] = await db
+    .update(goals)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(goals.userId, userId), eq(goals.id, goalId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the goal; its tasks (and their completions) go with it through the composite FK cascade. */
+export async function deleteGoal(db: Db, userId: string, goalId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.id, goalId)))
+    .returning({ id: goals.id });
+  return deleted.length > 0;
+}
+
+/** Rewrites the positions in one statement; returns how many of the user's goals it touched. */
+export async function setGoalSortOrders(
+  db: Db,
+  userId: string,
+  items: ReadonlyArray<{ id: string; order: number }>,
+): Promise<number> {
+  const updated = await executeRows<{ id: string }>(
+    db,
+    sql`
+    update ${goals} set sort_order = v.sort_order, updated_at = now()
+    from ${sortValues(items)} as v(id, sort_order)
+    where ${goals.userId} = ${userId} and ${goals.id} = v.id
+    returning ${goals.id}`,
+  );
+  return updated.length;
+}

@@ -1,0 +1,42 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type GoalRow, goals, type HabitRow, habits, type TaskRow, tasks } from '../../db/schema';
+import { executeRows } from '../../db/sort-values';
+
+/** The highest todaySortOrder across the user's Today tasks AND habits (one Today list), or null. */
+export async function maxTodaySortOrder(db: Db, userId: string): Promise<number | null> {
+  const [row] = await executeRows<{ value: number | null }>(
+    db,
+    sql`select greatest(
+      (select max(${tasks.todaySortOrder}) from ${tasks} where ${tasks.userId} = ${userId} and ${tasks.isToday}),
+      (select max(${habits.todaySortOrder}) from ${habits} where ${habits.userId} = ${userId} and ${habits.isToday})
+    ) as value`,
+  );
+  return row?.value ?? null;
+}
+
+export type TodayTaskRow = {
+  task: TaskRow;
+  goal: Pick<GoalRow, 'id' | 'title' | 'color' | 'isHabitGoal'> | null;
+};
+
+/** Today's tasks with their goal, in one query served by the partial Today index. */
+export async function listTodayTasks(db: Db, userId: string): Promise<TodayTaskRow[]> {
+  return db
+    .select({
+      task: tasks,
+      goal: { id: goals.id, title: goals.title, color: goals.color, isHabitGoal: goals.isHabitGoal },
+    })
+    .from(tasks)
+    .leftJoin(goals, and(eq(goals.userId, tasks.userId), eq(goals.id, tasks.goalId)))
+    .where(and(eq(tasks.userId, userId), eq(tasks.isToday, true)))
+    .orderBy(asc(tasks.todaySortOrder), asc(tasks.createdAt));
+}
+
+export async function listTodayHabits(db: Db, userId: string): Promise<HabitRow[]> {
+  return db
+    .select()
+    .from(habits)
+    .where(and(eq(habits.userId, userId), eq(habits.isToday, true)))
+    .orderBy(asc(habits.todaySortOrder), asc(habits.createdAt));
+}
