@@ -24,6 +24,8 @@ let app: FastifyInstance;
 let db: Db;
 let issuer: DevIssuer;
 let closeAll: () => Promise<void>;
+/** Every line the app logged; the sign-in must never write codes, states or session tokens there. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   const env = loadEnv({ NODE_ENV: 'test', PORT: '0' });
@@ -31,7 +33,11 @@ beforeAll(async () => {
   await migrateDatabase(database);
   issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
   db = database.db;
-  app = Fastify({ logger: false });
+  app = Fastify({
+    // Request logging is the app's concern (and configured there); this checks what the sign-in logs.
+    disableRequestLogging: true,
+    logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
@@ -271,5 +277,30 @@ describe('logout', () => {
     const res = await new Browser().get('/api/auth/logout');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
+  });
+});
+
+describe('logging', () => {
+  it('writes why a sign-in failed, and no code, state, verifier or session token', async () => {
+    const failing = new Browser();
+    const failedCallback = await visitIssuer(await startSignIn(failing, 'logged@example.com'));
+    await db.update(authRequests).set({ codeVerifier: randomPKCECodeVerifier() });
+    const [pending] = await db.select().from(authRequests);
+    logLines.length = 0;
+    expectFailure(await failing.get(failedCallback), failing);
+    const { browser, callback } = await signIn('logged@example.com');
+
+    const written = logLines.join('\n');
+    expect(written).toContain('sign-in failed');
+    expect(written).toContain('signed in');
+    const secrets = [failedCallback, callback].flatMap((path) => {
+      const params = new URL(path, 'http://app.test').searchParams;
+      return [params.get('code'), params.get('state')];
+    });
+    secrets.push(pending?.codeVerifier ?? null, browser.cookies.get(SESSION_COOKIE) ?? null);
+    for (const secret of secrets) {
+      expect(secret).toBeTruthy();
+      expect(written).not.toContain(secret);
+    }
   });
 });
