@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { TodaySchema } from '../../../../shared/api/today';
+import { appendedSortOrders } from '../../../../shared/domain/ordering';
+import { apiRequest } from '../../../lib/api-client';
+import { habitsQueryOptions } from './get-habits';
+import { tasksQueryOptions } from './get-tasks';
+
+/** The Today list's cache entry; its owner (the Today feature) reads the same key and schema. */
+const todayQueryOptions = {
+  queryKey: ['api', 'today'],
+  queryFn: () => apiRequest('GET', '/api/today', { schema: TodaySchema }),
+} as const;
+
+/**
+ * Positions for a bulk add (SPEC §7, §9): sortOrder after the list's current maximum, and, when
+ * they go on Today, todaySortOrder after the Today list's current maximum. Read fresh from the
+ * server (staleTime 0) so a list changed in another tab does not produce clashing positions.
+ */
+export async function bulkPositions(
+  queryClient: QueryClient,
+  kind: 'task' | 'habit',
+  count: number,
+  addToToday: boolean,
+): Promise<{ sortOrders: number[]; todaySortOrders: Array<number | undefined> }> {
+  const list =
+    kind === 'task'
+      ? await queryClient.fetchQuery({ ...tasksQueryOptions(), staleTime: 0 })
+      : await queryClient.fetchQuery({ ...habitsQueryOptions(), staleTime: 0 });
+  const sortOrders = appendedSortOrders(
+    list.map((item) => item.sortOrder),
+    count,
+  );
+  if (!addToToday) return { sortOrders, todaySortOrders: sortOrders.map(() => undefined) };
+  const today = await queryClient.fetchQuery({ ...todayQueryOptions, staleTime: 0 });
+  const todaySortOrders = appendedSortOrders(
+    [...today.tasks, ...today.habits].map((item) => item.todaySortOrder),
+    count,
+  );
+  return { sortOrders, todaySortOrders };
+}

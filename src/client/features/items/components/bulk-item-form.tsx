@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { parseBulkLines } from '../../../../shared/domain/bulk-input';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { DialogFooter } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { bulkPositions } from '../api/bulk-positions';
+import { useCreateHabits } from '../api/create-habit';
+import { useCreateTasks } from '../api/create-task';
+import { bulkCreatedToast, type GoalContext, KIND_LABEL } from '../lib/item-kinds';
+import { notifyError } from '../lib/notify-error';
+import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';
+
+export type BulkItemFormProps = {
+  kind: 'task' | 'habit';
+  goalContext?: GoalContext;
+  defaultIsToday?: boolean;
+  /** Called after a successful create, once the form is reset (SPEC §4). */
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+/** Bulk add (SPEC §2): one item per line, created in the order typed. */
+export function BulkItemForm({
+  kind,
+  goalContext,
+  defaultIsToday = false,
+  onDone,
+  onCancel,
+}: BulkItemFormProps) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [goalId, setGoalId] = useState(NO_GOAL);
+  const [addToToday, setAddToToday] = useState(defaultIsToday);
+  const [preparing, setPreparing] = useState(false);
+  const createTasks = useCreateTasks();
+  const createHabits = useCreateHabits();
+  const titles = parseBulkLines(text);
+  const count = titles.length;
+  const pending = preparing || createTasks.isPending || createHabits.isPending;
+  const plural = `${KIND_LABEL[kind]}s`;
+
+  const reset = () => {
+    setText('');
+    setGoalId(NO_GOAL);
+    setAddToToday(defaultIsToday);
+  };
+
+  const submit = async () => {
+    // SPEC §5: nothing is created when no line remains.
+    if (count === 0) return;
+    const fail = (error: unknown) => notifyError(`Could not create ${kind}s`, error);
+    const done = () => {
+      toast(bulkCreatedToast(kind, count));
+      reset();
+      onDone();
+    };
+    setPreparing(true);
+    let positions: Awaited<ReturnType<typeof bulkPositions>>;
+    try {
+      positions = await bulkPositions(queryClient, kind, count, addToToday);
+    } catch (error) {
+      fail(error);
+      return;
+    } finally {
+      setPreparing(false);
+    }
+    const base = (index: number) => ({
+      title: titles[index]!,
+      isToday: addToToday,
+      sortOrder: positions.sortOrders[index],
+      todaySortOrder: positions.todaySortOrders[index],
+    });
+    if (kind === 'task') {
+      const target = goalContext ? goalContext.id : goalIdFromSelect(goalId);
+      const inputs = titles.map((_, index) => ({ ...base(index), goalId: target }));
+      createTasks.mutate(inputs, { onSuccess: done, onError: fail });
+    } else {
+      createHabits.mutate(
+        titles.map((_, index) => base(index)),
+        { onSuccess: done, onError: fail },
+      );
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${ids}-lines`}>{plural}</Label>
+        <Textarea
+          id={`${ids}-lines`}
+          rows={6}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={
+            kind === 'task'
+              ? 'Buy groceries\nCall the bank\nPlan the week'
+              : 'Meditate\nStretch\nRead 10 pages'
+          }
+          aria-describedby={`${ids}-hint`}
+        />
+        <p id={`${ids}-hint`} className="text-muted-foreground text-xs">
+          Each line creates a separate {kind}. They appear in the order you enter them.
+        </p>
+      </div>
+      {kind === 'task' && !goalContext && (
+        <GoalSelect id={`${ids}-goal`} label="Goal for all tasks" value={goalId} onChange={setGoalId} />
+      )}
+      <div className="flex min-h-11 items-center gap-3">
+        <Checkbox
+          id={`${ids}-today`}
+          checked={addToToday}
+          onCheckedChange={(checked) => setAddToToday(checked === true)}
+        />
+        <Label htmlFor={`${ids}-today`} className="cursor-pointer">
+          Add all to Today
+        </Label>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={count === 0 || pending}>
+          {pending && <Spinner className="size-4" />}
+          {count === 1 ? `Create 1 ${KIND_LABEL[kind]}` : `Create ${count} ${plural}`}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

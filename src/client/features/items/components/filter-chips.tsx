@@ -1,0 +1,82 @@
+import {
+  type FilterKey,
+  type HiddenFilters,
+  isShown,
+  soloFilter,
+  toggleFilter,
+} from '../../../../shared/domain/filters';
+import { cn } from '../../../lib/cn';
+import { goalColorClasses } from '../lib/goal-colors';
+
+export type FilterChip = {
+  key: FilterKey;
+  label: string;
+  count: number;
+  /** Palette colour of the chip's dot: purple for habits, green for todos, the goal's own. */
+  color: string;
+};
+
+export type FilterChipsProps = {
+  chips: readonly FilterChip[];
+  hidden: HiddenFilters;
+  onChange: (hidden: HiddenFilters) => void;
+  label?: string;
+};
+
+/**
+ * SPEC §2 filter chips: a click toggles a chip, a double-click shows only that one. The browser fires
+ * two clicks before the double-click; they cancel out, then the double-click sets the solo state.
+ */
+export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: FilterChipsProps) {
+  const keys = chips.map((chip) => chip.key);
+  if (chips.length === 0) return null;
+  return (
+    <fieldset className="flex min-w-0 items-start gap-2">
+      <legend className="sr-only">{label}</legend>
+      <span aria-hidden className="mt-2.5 shrink-0 font-medium text-muted-foreground text-xs sm:mt-2">
+        {label}
+      </span>
+      <div
+        className="-my-1 flex min-w-0 flex-1 flex-wrap gap-1.5 py-1"
+        title="Click to show or hide; double-click to show only this one"
+      >
+        {chips.map((chip) => {
+          const shown = isShown(hidden, chip.key);
+          return (
+            <button
+              key={chip.key}
+              type="button"
+              aria-pressed={shown}
+              onClick={() => onChange(toggleFilter(hidden, chip.key))}
+              onDoubleClick={() => onChange(soloFilter(hidden, chip.key, keys))}
+              className={cn(
+                'inline-flex min-h-9 max-w-full cursor-pointer select-none items-center gap-1.5 rounded-full border px-3 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                shown
+                  ? 'border-foreground/15 bg-card text-foreground shadow-xs'
+                  : 'border-dashed border-border bg-transparent text-muted-foreground line-through decoration-muted-foreground/60',
+              )}
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  'size-2 shrink-0 rounded-full',
+                  goalColorClasses(chip.color).preview,
+                  !shown && 'opacity-40',
+                )}
+              />
+              <span className="truncate">{chip.label}</span>
+              <span
+                className={cn(
+                  'rounded-full px-1.5 text-[11px] tabular-nums',
+                  shown ? 'bg-muted text-muted-foreground' : 'text-muted-foreground',
+                )}
+              >
+                {chip.count}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { Habit } from '../../../../shared/api/habits';
+import { toast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { useDeleteHabit } from '../api/delete-habit';
+import { useUpdateHabit } from '../api/update-habit';
+import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
+import { notifyError } from '../lib/notify-error';
+import { type CardSortProps, ItemCardFrame } from './item-card-frame';
+import { ItemDialog } from './item-dialog';
+import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
+
+export type HabitCardProps = CardSortProps & {
+  habit: Habit;
+  /** Opens the edit dialog; without it the card opens its own. */
+  onEdit?: () => void;
+  /** Offer "Delete habit" (default true). */
+  canDelete?: boolean;
+};
+
+const HABIT_TINT = cn(GOAL_COLOR_CLASSES.purple.background, GOAL_COLOR_CLASSES.purple.border);
+
+/** SPEC §2 habit card: the task card's controls, purple tint; completion toggles completedToday. */
+export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCardProps) {
+  const completion = useUpdateHabit();
+  const today = useUpdateHabit();
+  const remove = useDeleteHabit();
+  const [editing, setEditing] = useState(false);
+
+  const toggleDone = () =>
+    completion.mutate(
+      { id: habit.id, changes: { completedToday: !habit.completedToday } },
+      { onError: (error) => notifyError('Could not update habit', error) },
+    );
+  const toggleToday = () =>
+    today.mutate(
+      { id: habit.id, changes: { isToday: !habit.isToday } },
+      {
+        onSuccess: () => toast(habit.isToday ? removedFromTodayToast(habit.title) : addedToTodayToast(1)),
+        onError: (error) => notifyError('Could not update Today', error),
+      },
+    );
+  const deleteHabit = () =>
+    remove.mutate(habit.id, {
+      onSuccess: () => toast({ title: 'Habit deleted', description: `"${habit.title}" has been deleted.` }),
+      onError: (error) => notifyError('Could not delete habit', error),
+    });
+
+  return (
+    <>
+      <ItemCardFrame
+        {...sort}
+        kind="habit"
+        title={habit.title}
+        done={habit.completedToday}
+        strikeWhenDone={false}
+        completionPending={completion.isPending}
+        onToggleDone={toggleDone}
+        isToday={habit.isToday}
+        todayPending={today.isPending}
+        onToggleToday={toggleToday}
+        onEdit={onEdit ?? (() => setEditing(true))}
+        onDelete={canDelete ? deleteHabit : undefined}
+        deleting={remove.isPending}
+        completionCount={habit.completionCount}
+        tint={HABIT_TINT}
+      />
+      {!onEdit && (
+        <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'habit', habit }} />
+      )}
+    </>
+  );
+}

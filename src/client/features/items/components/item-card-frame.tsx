@@ -1,0 +1,213 @@
+import {
+  ArrowDown,
+  ArrowUp,
+  Check,
+  Flame,
+  GripVertical,
+  MoreVertical,
+  Pencil,
+  Sun,
+  SunDim,
+  Trash2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { Spinner } from '../../../components/ui/spinner';
+import { IconTooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/cn';
+import type { DragHandleProps } from './sortable-list';
+
+/** The parts a card gets from a sortable list; spread `SortableItemControls` onto a card. */
+export type CardSortProps = {
+  dragHandle?: DragHandleProps;
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
+  isDragging?: boolean;
+};
+
+export type ItemCardFrameProps = CardSortProps & {
+  kind: 'task' | 'habit';
+  title: string;
+  done: boolean;
+  /** Completed normal tasks are struck through and greyed; habits and habit-goal tasks are not. */
+  strikeWhenDone: boolean;
+  completionPending: boolean;
+  onToggleDone: () => void;
+  isToday: boolean;
+  todayPending: boolean;
+  onToggleToday: () => void;
+  onEdit: () => void;
+  onDelete?: () => void;
+  deleting: boolean;
+  /** Shown as a badge when above 0. */
+  completionCount?: number;
+  /** Tinted surface and border classes (goal colour, or purple for habits). */
+  tint?: string;
+  /** Extra line under the title, e.g. the goal's name on Today. */
+  meta?: ReactNode;
+};
+
+const iconButton =
+  'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-foreground/5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 sm:size-9 [&_svg]:size-4.5';
+
+/** Shared layout and controls of the task and habit cards (SPEC §2 Cards). */
+export function ItemCardFrame(props: ItemCardFrameProps) {
+  const { title, done, kind } = props;
+  const struck = done && props.strikeWhenDone;
+  return (
+    <article
+      aria-label={title}
+      className={cn(
+        'flex min-h-14 items-center gap-0.5 rounded-xl border py-1 pr-1 pl-0.5 shadow-xs transition-[opacity,box-shadow]',
+        props.tint ?? 'border-border bg-card',
+        props.isDragging && 'shadow-lg ring-2 ring-ring',
+        props.deleting && 'opacity-50',
+      )}
+    >
+      {props.dragHandle ? (
+        <button
+          type="button"
+          ref={props.dragHandle.ref}
+          aria-label={`Reorder ${title}`}
+          className="inline-flex h-11 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground/70 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
+          {...props.dragHandle.attributes}
+          {...props.dragHandle.listeners}
+        >
+          <GripVertical className="size-4" aria-hidden />
+        </button>
+      ) : (
+        <span className="w-2 shrink-0" />
+      )}
+
+      <label
+        className={cn(
+          'group inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full has-focus-visible:outline-2 has-focus-visible:outline-ring',
+          props.completionPending && 'cursor-wait',
+        )}
+      >
+        <input
+          type="checkbox"
+          className="sr-only"
+          checked={done}
+          onChange={props.onToggleDone}
+          disabled={props.completionPending}
+          aria-busy={props.completionPending || undefined}
+          aria-label={`Complete ${title}`}
+        />
+        {props.completionPending ? (
+          <Spinner className="size-5 text-muted-foreground" />
+        ) : (
+          <span
+            aria-hidden
+            className={cn(
+              'inline-flex size-6 items-center justify-center rounded-full border-2 transition-colors',
+              done
+                ? 'border-emerald-600 bg-emerald-600 text-white dark:border-emerald-500 dark:bg-emerald-500 dark:text-emerald-950'
+                : 'border-muted-foreground/50 group-hover:border-emerald-600 dark:group-hover:border-emerald-400',
+            )}
+          >
+            {done && <Check className="size-3.5" strokeWidth={3} />}
+          </span>
+        )}
+      </label>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-1 py-1.5">
+        <span
+          className={cn(
+            'break-words text-[15px] leading-snug',
+            struck ? 'text-muted-foreground line-through decoration-muted-foreground/70' : 'text-foreground',
+          )}
+        >
+          {title}
+        </span>
+        {(props.meta || (props.completionCount ?? 0) > 0) && (
+          <span className="flex flex-wrap items-center gap-1.5">
+            {props.meta}
+            {(props.completionCount ?? 0) > 0 && <CompletionBadge count={props.completionCount ?? 0} />}
+          </span>
+        )}
+      </div>
+
+      <IconTooltip label={props.isToday ? 'Remove from Today' : 'Add to Today'}>
+        <button
+          type="button"
+          onClick={props.onToggleToday}
+          disabled={props.todayPending}
+          aria-busy={props.todayPending || undefined}
+          className={cn(
+            iconButton,
+            props.isToday && 'text-amber-600 hover:text-amber-700 dark:text-amber-400',
+          )}
+        >
+          {props.todayPending ? (
+            <Spinner className="size-4" />
+          ) : props.isToday ? (
+            <Sun className="fill-current" aria-hidden />
+          ) : (
+            <SunDim aria-hidden />
+          )}
+        </button>
+      </IconTooltip>
+
+      <IconTooltip label={`Edit ${kind}`}>
+        <button type="button" onClick={props.onEdit} className={iconButton}>
+          <Pencil aria-hidden />
+        </button>
+      </IconTooltip>
+
+      <ItemMenu {...props} />
+    </article>
+  );
+}
+
+function ItemMenu({ kind, title, onMoveUp, onMoveDown, dragHandle, onDelete, deleting }: ItemCardFrameProps) {
+  const sortable = dragHandle !== undefined;
+  if (!sortable && !onDelete) return null;
+  return (
+    <DropdownMenu modal={false}>
+      <IconTooltip label={`More actions for ${title}`}>
+        <DropdownMenuTrigger className={iconButton}>
+          <MoreVertical aria-hidden />
+        </DropdownMenuTrigger>
+      </IconTooltip>
+      <DropdownMenuContent>
+        {sortable && (
+          <>
+            <DropdownMenuItem disabled={!onMoveUp} onSelect={() => onMoveUp?.()}>
+              <ArrowUp aria-hidden />
+              Move up
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled={!onMoveDown} onSelect={() => onMoveDown?.()}>
+              <ArrowDown aria-hidden />
+              Move down
+            </DropdownMenuItem>
+          </>
+        )}
+        {sortable && onDelete && <DropdownMenuSeparator />}
+        {onDelete && (
+          <DropdownMenuItem variant="destructive" disabled={deleting} onSelect={onDelete}>
+            <Trash2 aria-hidden />
+            Delete {kind}
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** SPEC §2: how many days a habit (or habit-goal task) has been completed. */
+export function CompletionBadge({ count }: { count: number }) {
+  return (
+    <span className="inline-flex items-center gap-0.5 rounded-full bg-orange-100 px-1.5 py-0.5 font-semibold text-orange-800 text-xs tabular-nums dark:bg-orange-500/15 dark:text-orange-300">
+      <Flame className="size-3" aria-hidden />
+      {count}
+      <span className="sr-only"> {count === 1 ? 'completion' : 'completions'}</span>
+    </span>
+  );
+}

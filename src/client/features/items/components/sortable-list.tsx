@@ -1,0 +1,169 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
+  KeyboardSensor,
+  type Modifier,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type ReactNode, useMemo, useState } from 'react';
+import { moveItem } from '../../../../shared/domain/ordering';
+import { cn } from '../../../lib/cn';
+
+/** SPEC §9 drag constants. */
+export const TOUCH_LONG_PRESS_MS = 120;
+export const MOUSE_DRAG_DISTANCE_PX = 5;
+/** Auto-scroll near the edges moves at most this many pixels per step (one step per frame). */
+export const AUTO_SCROLL_MAX_STEP_PX = 28;
+const AUTO_SCROLL_INTERVAL_MS = 16;
+
+/** What a card spreads on its drag handle (dnd-kit's activator: pointer, touch and keyboard). */
+export type DragHandleProps = {
+  ref: (element: HTMLElement | null) => void;
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+};
+
+export type SortableItemControls = {
+  dragHandle: DragHandleProps;
+  /** Single-pointer alternatives to dragging (WCAG 2.2 SC 2.5.7); undefined at the ends of the list. */
+  onMoveUp?: () => void;
+  onMoveDown?: () => void;
+  isDragging: boolean;
+};
+
+export type SortableListProps<T> = {
+  items: readonly T[];
+  getId: (item: T) => string;
+  /** Spoken in the drag announcements, so screen readers hear titles rather than ids. */
+  getLabel: (item: T) => string;
+  /** The ids in their new order. The caller saves it (optimistically) and refetches. */
+  onReorder: (orderedIds: string[]) => void;
+  renderItem: (item: T, controls: SortableItemControls) => ReactNode;
+  /** Accessible name of the list. */
+  label: string;
+  className?: string;
+};
+
+/** Items only move up and down. */
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/**
+ * A vertical list reorderable by drag (long-press on touch, a short move with a mouse), by keyboard
+ * on the drag handle (Space to lift, arrows to move, Space to drop, Escape to cancel) and by the
+ * move up / move down controls. The new order shows at once, without waiting for the server.
+ */
+export function SortableList<T>({
+  items,
+  getId,
+  getLabel,
+  onReorder,
+  renderItem,
+  label,
+  className,
+}: SortableListProps<T>) {
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_LONG_PRESS_MS, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // The order just dropped, kept until the caller's data changes, so the item never jumps back
+  // to its old place while the save is in flight.
+  const [dropped, setDropped] = useState<{ source: readonly T[]; ids: string[] } | null>(null);
+  const ordered = useMemo(() => {
+    if (!dropped || dropped.source !== items) return items;
+    const byId = new Map(items.map((item) => [getId(item), item]));
+    return dropped.ids.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
+  }, [dropped, items, getId]);
+  const ids = ordered.map(getId);
+
+  const commit = (from: number, to: number) => {
+    if (from === to || from < 0 || to < 0 || to >= ids.length) return;
+    const next = moveItem(ids, from, to);
+    setDropped({ source: items, ids: next });
+    onReorder(next);
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    commit(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+  };
+
+  const labelOf = (id: string | number) => {
+    const item = ordered.find((candidate) => getId(candidate) === String(id));
+    return item ? getLabel(item) : 'item';
+  };
+  const positionOf = (id: string | number) => ids.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${labelOf(active.id)}. Position ${positionOf(active.id)} of ${ids.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${labelOf(active.id)} moved to position ${positionOf(over.id)} of ${ids.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${labelOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.`
+        : `${labelOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Reordering cancelled. ${labelOf(active.id)} returned to its place.`,
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      autoScroll={{ acceleration: AUTO_SCROLL_MAX_STEP_PX, interval: AUTO_SCROLL_INTERVAL_MS }}
+      accessibility={{ announcements }}
+      onDragEnd={onDragEnd}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ul aria-label={label} className={cn('flex flex-col gap-2', className)}>
+          {ordered.map((item, index) => (
+            <SortableRow key={ids[index]} id={ids[index]!}>
+              {(dragHandle, isDragging) =>
+                renderItem(item, {
+                  dragHandle,
+                  isDragging,
+                  onMoveUp: index > 0 ? () => commit(index, index - 1) : undefined,
+                  onMoveDown: index < ids.length - 1 ? () => commit(index, index + 1) : undefined,
+                })
+              }
+            </SortableRow>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableRow({
+  id,
+  children,
+}: {
+  id: string;
+  children: (dragHandle: DragHandleProps, isDragging: boolean) => ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn('relative', isDragging && 'z-10')}
+    >
+      {children({ ref: setActivatorNodeRef, attributes, listeners }, isDragging)}
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { Task, TaskGoalSummary } from '../../../../shared/api/tasks';
+import { toast } from '../../../components/ui/toast';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/cn';
+import { useDeleteTask } from '../api/delete-task';
+import { useUpdateTask } from '../api/update-task';
+import { goalColorClasses } from '../lib/goal-colors';
+import { notifyError } from '../lib/notify-error';
+import { type CardSortProps, ItemCardFrame } from './item-card-frame';
+import { ItemDialog } from './item-dialog';
+import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
+
+export type TaskCardProps = CardSortProps & {
+  task: Task;
+  /** The task's goal, when it has one: decides habit-goal behaviour and the tint. */
+  goal?: TaskGoalSummary | null;
+  /** Tint the card with the goal's colour (default true when there is a goal). */
+  tint?: boolean;
+  /** Show the goal's name under the title, with the "Goal: {name}" tooltip (Today). */
+  showGoal?: boolean;
+  /** Opens the edit dialog; without it the card opens its own. */
+  onEdit?: () => void;
+  /** Offer "Delete task" (default true). */
+  canDelete?: boolean;
+};
+
+/**
+ * SPEC §2 task card. A task in a habit goal toggles completedToday (it resets each day) and is never
+ * struck through; any other task toggles completed.
+ */
+export function TaskCard({
+  task,
+  goal,
+  tint = true,
+  showGoal = false,
+  onEdit,
+  canDelete = true,
+  ...sort
+}: TaskCardProps) {
+  const completion = useUpdateTask();
+  const today = useUpdateTask();
+  const remove = useDeleteTask();
+  const [editing, setEditing] = useState(false);
+  const inHabitGoal = goal?.isHabitGoal ?? false;
+  const done = inHabitGoal ? task.completedToday : task.completed;
+  const colors = goal ? goalColorClasses(goal.color) : undefined;
+
+  const toggleDone = () =>
+    completion.mutate(
+      { id: task.id, changes: inHabitGoal ? { completedToday: !done } : { completed: !done } },
+      { onError: (error) => notifyError('Could not update task', error) },
+    );
+  const toggleToday = () =>
+    today.mutate(
+      { id: task.id, changes: { isToday: !task.isToday } },
+      {
+        onSuccess: () => toast(task.isToday ? removedFromTodayToast(task.title) : addedToTodayToast(1)),
+        onError: (error) => notifyError('Could not update Today', error),
+      },
+    );
+  const deleteTask = () =>
+    remove.mutate(task.id, {
+      onSuccess: () => toast({ title: 'Task deleted', description: `"${task.title}" has been deleted.` }),
+      onError: (error) => notifyError('Could not delete task', error),
+    });
+
+  return (
+    <>
+      <ItemCardFrame
+        {...sort}
+        kind="task"
+        title={task.title}
+        done={done}
+        strikeWhenDone={!inHabitGoal}
+        completionPending={completion.isPending}
+        onToggleDone={toggleDone}
+        isToday={task.isToday}
+        todayPending={today.isPending}
+        onToggleToday={toggleToday}
+        onEdit={onEdit ?? (() => setEditing(true))}
+        onDelete={canDelete ? deleteTask : undefined}
+        deleting={remove.isPending}
+        completionCount={inHabitGoal ? task.completionCount : 0}
+        tint={tint && colors ? cn(colors.background, colors.border) : undefined}
+        meta={showGoal && goal ? <GoalName goal={goal} /> : undefined}
+      />
+      {!onEdit && (
+        <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'task', task }} />
+      )}
+    </>
+  );
+}
+
+function GoalName({ goal }: { goal: TaskGoalSummary }) {
+  const colors = goalColorClasses(goal.color);
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span className={cn('inline-flex max-w-full items-center gap-1 font-medium text-xs', colors.accent)}>
+          <span className={cn('size-2 shrink-0 rounded-full', colors.preview)} aria-hidden />
+          <span className="truncate">{goal.title}</span>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>Goal: {goal.title}</TooltipContent>
+    </Tooltip>
+  );
+}
