@@ -26,8 +26,8 @@ export function useClearToday() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
   });
   return {
-    clear: (items: readonly ClearTarget[]) => {
-      if (items.length > 0) mutation.mutate(items);
+    clear: (items: readonly ClearTarget[], onError?: (error: Error) => void) => {
+      if (items.length > 0) mutation.mutate(items, { onError });
     },
     isPending: mutation.isPending,
   };

@@ -1,6 +1,7 @@
 import Eraser from 'lucide-react/icons/eraser';
 import Play from 'lucide-react/icons/play';
 import Plus from 'lucide-react/icons/plus';
+import type { Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /** "{visible} of {total} item(s)": the noun follows the total, "1 of 1 item", "2 of 5 items". */
@@ -9,30 +10,32 @@ export function itemCountText(visible: number, total: number): string {
 }
 
 export function TodayHeader({
-  visible,
-  total,
+  count,
   onExecute,
   onClear,
   onAdd,
   clearing,
+  executeRef,
 }: {
-  visible: number;
-  total: number;
+  /** Undefined while the list loads: no count is better than a wrong "0 of 0". */
+  count: { visible: number; total: number } | undefined;
   onExecute: () => void;
   onClear: () => void;
   onAdd: () => void;
   clearing: boolean;
+  /** Focus comes back here when Execution Mode ends. */
+  executeRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <h1 className="font-semibold text-3xl tracking-tight">Today</h1>
-        <p className="mt-1 text-muted-foreground text-sm" data-testid="today-count">
-          {itemCountText(visible, total)}
+        <p className="mt-1 min-h-5 text-muted-foreground text-sm" data-testid="today-count">
+          {count ? itemCountText(count.visible, count.total) : null}
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <Button onClick={onExecute} className="flex-1 sm:flex-none">
+        <Button ref={executeRef} onClick={onExecute} className="flex-1 sm:flex-none">
           <Play aria-hidden="true" />
           Execute Mode
         </Button>

@@ -104,8 +104,8 @@ describe('todayFilterChips', () => {
       habits: [habit('Stretch', 3)],
     };
     expect(todayFilterChips(mergeTodayItems(today))).toEqual([
-      { key: 'habits', label: 'Habits', count: 1, color: undefined },
-      { key: 'todos', label: 'Todos', count: 1, color: undefined },
+      { key: 'habits', label: 'Habits', count: 1, color: 'purple' },
+      { key: 'todos', label: 'Todos', count: 1, color: 'green' },
       { key: `goal:${book.id}`, label: 'Write a book', count: 2, color: 'rose' },
       { key: `goal:${run.id}`, label: 'Run a 10k', count: 1, color: 'teal' },
     ]);

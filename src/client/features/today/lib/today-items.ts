@@ -106,8 +106,8 @@ export type TodayFilterChip = {
   key: FilterKey;
   label: string;
   count: number;
-  /** The goal's palette colour for goal chips; undefined for Habits and Todos. */
-  color: string | undefined;
+  /** Palette colour of the chip's dot: purple for Habits, green for Todos (their section colours), the goal's own. */
+  color: string;
 };
 
 /**
@@ -119,13 +119,13 @@ export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[]
     key: filterKeyFor({ kind: 'habit' }),
     label: 'Habits',
     count: 0,
-    color: undefined,
+    color: 'purple',
   };
   const todos: TodayFilterChip = {
     key: filterKeyFor({ kind: 'task', goalId: null }),
     label: 'Todos',
     count: 0,
-    color: undefined,
+    color: 'green',
   };
   const goals = new Map<string, TodayFilterChip>();
   for (const item of items) {
@@ -137,7 +137,7 @@ export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[]
         key,
         label: item.task.goal?.title ?? 'Goal',
         count: 0,
-        color: item.task.goal?.color,
+        color: item.task.goal?.color ?? 'blue',
       };
       chip.count++;
       goals.set(key, chip);
