@@ -1,8 +1,118 @@
-/** Placeholder until the Today screen (issue 5) lands; its owner replaces this file. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type HiddenFilters, isShown, NO_FILTERS } from '../../../shared/domain/filters';
+import { Button } from '../../components/ui/button';
+import {
+  type CardSortProps,
+  FilterChips,
+  HabitCard,
+  ItemDialog,
+  notifyError,
+  SortableList,
+  TaskCard,
+} from '../../features/items';
+import { useClearToday } from '../../features/today/api/clear-today';
+import { useToday } from '../../features/today/api/get-today';
+import { useReorderToday } from '../../features/today/api/reorder-today';
+import { ExecutionMode } from '../../features/today/components/execution-mode';
+import { TodayHeader } from '../../features/today/components/today-header';
+import { TodayEmpty, TodayNoMatches, TodaySkeleton } from '../../features/today/components/today-states';
+import { useExecution } from '../../features/today/hooks/use-execution';
+import { useMidnightRefresh } from '../../features/today/hooks/use-midnight-refresh';
+import {
+  mergeTodayItems,
+  type TodayItem,
+  todayFilterChips,
+  todayItemFilterKey,
+  todayItemTitle,
+  todayOrderAfter,
+} from '../../features/today/lib/today-items';
+
+/** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
+function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
+  if (item.kind === 'habit') return <HabitCard habit={item.habit} canDelete={false} {...sort} />;
+  return <TaskCard task={item.task} goal={item.task.goal} showGoal canDelete={false} {...sort} />;
+}
+
+/** SPEC §2 Today screen and Execution Mode: the today feature composed with the items feature's parts. */
 export function TodayRoute() {
+  useMidnightRefresh();
+  const today = useToday();
+  const reorder = useReorderToday();
+  const clearing = useClearToday();
+  const [hidden, setHidden] = useState<HiddenFilters>(NO_FILTERS);
+  const [adding, setAdding] = useState(false);
+
+  const all = useMemo(() => (today.data ? mergeTodayItems(today.data) : []), [today.data]);
+  const visible = useMemo(
+    () => all.filter((item) => isShown(hidden, todayItemFilterKey(item))),
+    [all, hidden],
+  );
+  const chips = useMemo(() => todayFilterChips(all), [all]);
+  const execution = useExecution(visible);
+
+  // When Execution Mode ends (Exit or "All done!"), focus returns to the button that started it.
+  const executeRef = useRef<HTMLButtonElement>(null);
+  const wasRunning = useRef(false);
+  const running = execution.run !== null;
+  useEffect(() => {
+    if (wasRunning.current && !running) executeRef.current?.focus();
+    wasRunning.current = running;
+  }, [running]);
+
+  const onReorder = (orderedKeys: string[]) => {
+    const payload = todayOrderAfter(all, orderedKeys);
+    if (payload)
+      reorder.mutate(payload, { onError: (error) => notifyError('Could not reorder Today', error) });
+  };
+  const onClear = () => clearing.clear(all, (error) => notifyError('Could not clear Today', error));
+
+  if (running) {
+    return (
+      <section className="mx-auto w-full max-w-xl px-4 py-6">
+        <ExecutionMode execution={execution} renderItem={(item) => <TodayCard item={item} />} />
+      </section>
+    );
+  }
+
   return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-6">
-      <h1 className="font-semibold text-2xl tracking-tight">Today</h1>
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+      <TodayHeader
+        count={today.data ? { visible: visible.length, total: all.length } : undefined}
+        onExecute={execution.start}
+        onClear={onClear}
+        onAdd={() => setAdding(true)}
+        clearing={clearing.isPending}
+        executeRef={executeRef}
+      />
+      {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
+      {today.isPending ? (
+        <TodaySkeleton />
+      ) : today.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"
+        >
+          <p className="font-semibold">Could not load your today list</p>
+          <p className="text-muted-foreground text-sm">{today.error.message}</p>
+          <Button variant="outline" onClick={() => void today.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : all.length === 0 ? (
+        <TodayEmpty />
+      ) : visible.length === 0 ? (
+        <TodayNoMatches />
+      ) : (
+        <SortableList
+          items={visible}
+          getId={(item) => item.key}
+          getLabel={todayItemTitle}
+          label="Today items"
+          onReorder={onReorder}
+          renderItem={(item, controls) => <TodayCard item={item} {...controls} />}
+        />
+      )}
+      <ItemDialog open={adding} onOpenChange={setAdding} mode="add" defaultIsToday />
     </section>
   );
 }
