@@ -1,5 +1,19 @@
+import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// Debian's postgresql-15 (tests/server/helpers/postgres-server.ts starts a throwaway server from it).
+const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+const hasPostgresBinaries = () =>
+  existsSync(`${POSTGRES_BIN_DIR}/initdb`) && existsSync(`${POSTGRES_BIN_DIR}/pg_ctl`);
+// CI must test on PostgreSQL: there the project always runs and fails if the binaries are missing.
+const runPostgresProject = process.env.CI === 'true' || hasPostgresBinaries();
+if (!runPostgresProject) {
+  console.warn(
+    `\n!!! PostgreSQL binaries not found in ${POSTGRES_BIN_DIR}: the "server-pg" test project is SKIPPED.\n` +
+      '!!! Install postgresql-15 (or set POSTGRES_BIN_DIR) to run the server suite on PostgreSQL too.\n',
+  );
+}
 
 export default defineConfig({
   test: {
@@ -16,10 +30,26 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/helpers/global-setup-pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      // The same server suite against a real PostgreSQL server the harness starts itself.
+      ...(runPostgresProject
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                environment: 'node' as const,
+                include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+                globalSetup: ['tests/server/helpers/global-setup-postgres.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         plugins: [react()],
         test: {

@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../../src/server/db/client';
+import { migrateDatabase } from '../../../src/server/db/migrate';
+import './test-database';
+
+/**
+ * Creating and migrating a PGlite takes seconds; loading a snapshot takes under one. So migrate once
+ * per run and let every test file start from a copy of the same migrated snapshot.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'stride-pglite-'));
+  const pglite = new PGlite();
+  const database = await openDatabase({ pglite });
+  await migrateDatabase(database);
+  const snapshot = await pglite.dumpDataDir('gzip');
+  await pglite.close();
+  const snapshotPath = join(dir, 'migrated.tar.gz');
+  writeFileSync(snapshotPath, Buffer.from(await snapshot.arrayBuffer()));
+  project.provide('testDatabase', { kind: 'pglite', snapshotPath });
+  return () => rmSync(dir, { recursive: true, force: true });
+}

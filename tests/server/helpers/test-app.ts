@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../../src/server/app';
+import { type DevIssuer, startDevIssuer } from '../../../src/server/auth/dev-issuer';
+import { type Database, type Db, openDatabase } from '../../../src/server/db/client';
+import { type Env, loadEnv } from '../../../src/server/env';
+import './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  env: Env;
+  issuer: DevIssuer;
+  /** Which engine this run uses ('pglite' or 'postgres'), for the rare engine-specific assertion. */
+  engine: Database['kind'];
+  close(): Promise<void>;
+};
+
+/** A fresh, migrated database for this test file, on the engine the vitest project selected. */
+async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') {
+    const snapshot = new Blob([readFileSync(source.snapshotPath)]);
+    const database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: snapshot }) });
+    return { database, drop: async () => undefined };
+  }
+  const name = `stride_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${source.template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: `${source.urlPrefix}${name}` });
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: source.adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestAppOptions = {
+  /** The instant "now"; change what it returns to move time (local midnight, time zones). */
+  clock?: () => Date;
+};
+
+/**
+ * The real app (buildApp) on a fresh database, with the development issuer on a free port so the
+ * sign-in flow can run against it too. Call close() in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await openFreshDatabase();
+  const issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({
+    db: database.db,
+    env,
+    clock: options.clock,
+    logger: false,
+    oidc: {
+      issuer: issuer.issuer,
+      clientId: issuer.clientId,
+      clientSecret: issuer.clientSecret,
+      redirectUri: `${env.PUBLIC_URL}/api/auth/callback`,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    env,
+    issuer,
+    engine: database.kind,
+    async close() {
+      await app.close();
+      await issuer.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
