@@ -174,7 +174,7 @@ describe('sign-in through the development issuer', () => {
     expect(graceAgain.json().id).toBe(grace.json().id);
   });
 
-  it('makes a new session at every sign-in and keeps the old one until it logs out', async () => {
+  it("makes a new session at every sign-in and keeps the other browser's one until it logs out", async () => {
     const first = await signIn('margaret.hamilton@example.com');
     const second = await signIn('margaret.hamilton@example.com');
     const firstToken = first.browser.cookies.get(SESSION_COOKIE);
@@ -184,6 +184,17 @@ describe('sign-in through the development issuer', () => {
     expect(secondToken).not.toBe(firstToken);
     expect((await currentUser(first.browser)).statusCode).toBe(200);
     expect((await currentUser(second.browser)).statusCode).toBe(200);
+  });
+
+  it('replaces the session of a browser that signs in again', async () => {
+    const { browser } = await signIn('again@example.com');
+    const oldToken = browser.cookies.get(SESSION_COOKIE) ?? '';
+    await signIn('again@example.com', browser);
+    expect(browser.cookies.get(SESSION_COOKIE)).not.toBe(oldToken);
+    expect((await currentUser(browser)).statusCode).toBe(200);
+    const oldCopy = new Browser();
+    oldCopy.cookies.set(SESSION_COOKIE, oldToken);
+    expect((await currentUser(oldCopy)).statusCode).toBe(401);
   });
 
   it('fails when the callback state is not the one this browser started', async () => {

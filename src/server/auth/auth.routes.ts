@@ -123,6 +123,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     }
 
     const user = await upsertUserBySub(db, identity);
+    // The new cookie replaces this browser's old one, which would otherwise live on unseen for 30 days.
+    const previousToken = request.cookies[SESSION_COOKIE];
+    if (previousToken) await revokeSession(db, previousToken);
     const session = await createSession(db, user.id, request.now);
     clearStateCookie(reply);
     setSessionCookie(reply, session.token, session.expiresAt, env);
