@@ -1,8 +1,6 @@
-/** Placeholder until the All Items screen (issue 4) lands; its owner replaces this file. */
+import { AllItemsScreen } from '../../features/items';
+
+/** SPEC §2 /all-items. */
 export function AllItemsRoute() {
-  return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-6">
-      <h1 className="font-semibold text-2xl tracking-tight">All Items</h1>
-    </section>
-  );
+  return <AllItemsScreen />;
 }

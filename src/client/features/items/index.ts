@@ -16,6 +16,7 @@ export { type ReorderTasksVariables, reorderTasks, useReorderTasks } from './api
 export { type UpdateGoalVariables, updateGoal, useUpdateGoal } from './api/update-goal';
 export { type UpdateHabitVariables, updateHabit, useUpdateHabit } from './api/update-habit';
 export { type UpdateTaskVariables, updateTask, useUpdateTask } from './api/update-task';
+export { AllItemsScreen } from './components/all-items-screen';
 export { type FilterChip, FilterChips, type FilterChipsProps } from './components/filter-chips';
 export { HabitCard, type HabitCardProps } from './components/habit-card';
 export { type CardSortProps, CompletionBadge } from './components/item-card-frame';

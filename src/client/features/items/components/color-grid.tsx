@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { useId } from 'react';
 import { GOAL_COLORS, type GoalColor } from '../../../../shared/domain/palette';
 import { cn } from '../../../lib/cn';

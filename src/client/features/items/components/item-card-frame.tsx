@@ -1,15 +1,13 @@
-import {
-  ArrowDown,
-  ArrowUp,
-  Check,
-  Flame,
-  GripVertical,
-  MoreVertical,
-  Pencil,
-  Sun,
-  SunDim,
-  Trash2,
-} from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Check from 'lucide-react/icons/check';
+import Flame from 'lucide-react/icons/flame';
+import GripVertical from 'lucide-react/icons/grip-vertical';
+import MoreVertical from 'lucide-react/icons/more-vertical';
+import Pencil from 'lucide-react/icons/pencil';
+import Sun from 'lucide-react/icons/sun';
+import SunDim from 'lucide-react/icons/sun-dim';
+import Trash2 from 'lucide-react/icons/trash-2';
 import type { ReactNode } from 'react';
 import {
   DropdownMenu,

@@ -1,4 +1,4 @@
-import { Target } from 'lucide-react';
+import Target from 'lucide-react/icons/target';
 import { useState } from 'react';
 import {
   Dialog,

@@ -1,4 +1,6 @@
-import { CircleCheck, Repeat, Target } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Repeat from 'lucide-react/icons/repeat';
+import Target from 'lucide-react/icons/target';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn';
 import { ITEM_KINDS, type ItemKind } from '../lib/item-kinds';

@@ -1,0 +1,175 @@
+import Archive from 'lucide-react/icons/archive';
+import ArchiveRestore from 'lucide-react/icons/archive-restore';
+import MoreVertical from 'lucide-react/icons/more-vertical';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Repeat from 'lucide-react/icons/repeat';
+import Target from 'lucide-react/icons/target';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useState } from 'react';
+import type { Goal } from '../../../../shared/api/goals';
+import type { Task } from '../../../../shared/api/tasks';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { IconTooltip } from '../../../components/ui/tooltip';
+import { useDeleteGoal } from '../api/delete-goal';
+import { useReorderTasks } from '../api/reorder-tasks';
+import { useUpdateGoal } from '../api/update-goal';
+import { notifyError } from '../lib/notify-error';
+import { DeleteGoalDialog } from './delete-goal-dialog';
+import { ItemDialog } from './item-dialog';
+import { SectionEmpty, SectionShell } from './section-shell';
+import { SortableList } from './sortable-list';
+import { TaskCard } from './task-card';
+
+const getId = (task: Task) => task.id;
+const getLabel = (task: Task) => task.title;
+
+export type GoalSectionProps = {
+  goal: Goal;
+  tasks: Task[];
+  /** Opens the item dialog fixed to this goal. */
+  onAddTask: (goal: Goal) => void;
+};
+
+/**
+ * A goal's section on All Items (SPEC §2): its tasks in saved order, adding a task inside the goal,
+ * edit and delete, and the archive button for ordinary goals only (not habit goals).
+ */
+export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
+  const reorder = useReorderTasks();
+  const archive = useUpdateGoal();
+  const remove = useDeleteGoal();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const summary = { id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal };
+
+  const toggleArchived = () =>
+    archive.mutate(
+      { id: goal.id, changes: { archived: !goal.archived } },
+      {
+        onSuccess: () =>
+          toast(
+            goal.archived
+              ? { title: 'Goal unarchived', description: 'The goal has been restored.' }
+              : { title: 'Goal archived', description: 'The goal has been archived.' },
+          ),
+        onError: (error) => notifyError('Could not update goal', error),
+      },
+    );
+  const deleteGoal = () =>
+    remove.mutate(goal.id, {
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        toast({ title: 'Goal deleted', description: 'The goal and its tasks have been deleted.' });
+      },
+      onError: (error) => notifyError('Could not delete goal', error),
+    });
+
+  return (
+    <>
+      <SectionShell
+        title={goal.title}
+        description={goal.description}
+        color={goal.color}
+        icon={goal.isHabitGoal ? <Repeat /> : <Target />}
+        count={tasks.length}
+        muted={goal.archived}
+        badges={
+          goal.isHabitGoal ? <Badge>Habit goal</Badge> : goal.archived ? <Badge>Archived</Badge> : undefined
+        }
+        actions={
+          <>
+            <IconTooltip label={`Add task to ${goal.title}`}>
+              <Button variant="ghost" size="icon" onClick={() => onAddTask(goal)}>
+                <Plus aria-hidden />
+              </Button>
+            </IconTooltip>
+            {!goal.isHabitGoal && (
+              <IconTooltip label={goal.archived ? 'Unarchive goal' : 'Archive goal'}>
+                <Button variant="ghost" size="icon" onClick={toggleArchived} disabled={archive.isPending}>
+                  {archive.isPending ? (
+                    <Spinner className="size-4" />
+                  ) : goal.archived ? (
+                    <ArchiveRestore aria-hidden />
+                  ) : (
+                    <Archive aria-hidden />
+                  )}
+                </Button>
+              </IconTooltip>
+            )}
+            <DropdownMenu modal={false}>
+              <IconTooltip label={`Goal actions for ${goal.title}`}>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="ghost" size="icon">
+                    <MoreVertical aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+              </IconTooltip>
+              <DropdownMenuContent>
+                <DropdownMenuItem onSelect={() => setEditing(true)}>
+                  <Pencil aria-hidden />
+                  Edit goal
+                </DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
+                  <Trash2 aria-hidden />
+                  Delete goal
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </>
+        }
+      >
+        {tasks.length === 0 ? (
+          <SectionEmpty
+            text="No tasks in this goal yet"
+            action={
+              <Button variant="outline" size="sm" onClick={() => onAddTask(goal)}>
+                <Plus aria-hidden />
+                Add a task
+              </Button>
+            }
+          />
+        ) : (
+          <SortableList
+            label={`Tasks in ${goal.title}`}
+            items={tasks}
+            getId={getId}
+            getLabel={getLabel}
+            onReorder={(orderedIds) =>
+              reorder.mutate(
+                { goalId: goal.id, orderedIds },
+                { onError: (error) => notifyError('Could not save the new order', error) },
+              )
+            }
+            renderItem={(task, controls) => <TaskCard task={task} goal={summary} {...controls} />}
+          />
+        )}
+      </SectionShell>
+      <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'goal', goal }} />
+      <DeleteGoalDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        goalTitle={goal.title}
+        taskCount={tasks.length}
+        pending={remove.isPending}
+        onConfirm={deleteGoal}
+      />
+    </>
+  );
+}
+
+function Badge({ children }: { children: string }) {
+  return (
+    <span className="hidden shrink-0 rounded-full border border-border px-2 py-0.5 font-medium text-[11px] text-muted-foreground sm:inline">
+      {children}
+    </span>
+  );
+}

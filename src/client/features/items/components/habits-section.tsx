@@ -1,0 +1,60 @@
+import Plus from 'lucide-react/icons/plus';
+import Repeat from 'lucide-react/icons/repeat';
+import type { Habit } from '../../../../shared/api/habits';
+import { Button } from '../../../components/ui/button';
+import { IconTooltip } from '../../../components/ui/tooltip';
+import { useReorderHabits } from '../api/reorder-habits';
+import { notifyError } from '../lib/notify-error';
+import { HabitCard } from './habit-card';
+import { SectionEmpty, SectionShell } from './section-shell';
+import { SortableList } from './sortable-list';
+
+const getId = (habit: Habit) => habit.id;
+const getLabel = (habit: Habit) => habit.title;
+
+/** SPEC §2: the Habits section, purple, "Build positive daily routines". */
+export function HabitsSection({ habits, onAdd }: { habits: Habit[]; onAdd: () => void }) {
+  const reorder = useReorderHabits();
+  return (
+    <SectionShell
+      title="Habits"
+      description="Build positive daily routines"
+      color="purple"
+      icon={<Repeat />}
+      count={habits.length}
+      actions={
+        <IconTooltip label="Add habit">
+          <Button variant="ghost" size="icon" onClick={onAdd}>
+            <Plus aria-hidden />
+          </Button>
+        </IconTooltip>
+      }
+    >
+      {habits.length === 0 ? (
+        <SectionEmpty
+          text="No habits yet"
+          action={
+            <Button variant="outline" size="sm" onClick={onAdd}>
+              <Plus aria-hidden />
+              Add your first habit
+            </Button>
+          }
+        />
+      ) : (
+        <SortableList
+          label="Habits"
+          items={habits}
+          getId={getId}
+          getLabel={getLabel}
+          onReorder={(orderedIds) =>
+            reorder.mutate(
+              { orderedIds },
+              { onError: (error) => notifyError('Could not save the new order', error) },
+            )
+          }
+          renderItem={(habit, controls) => <HabitCard habit={habit} {...controls} />}
+        />
+      )}
+    </SectionShell>
+  );
+}
