@@ -1,74 +1,44 @@
-import { PGlite } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_STATE_COOKIE, authRoutes, SIGN_IN_FAILED_PATH } from '../../src/server/auth/auth.routes';
-import { type DevIssuer, startDevIssuer } from '../../src/server/auth/dev-issuer';
-import { type Db, openDatabase } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
+import {
+  AUTH_REQUEST_TTL_MS,
+  AUTH_STATE_COOKIE,
+  authRoutes,
+  SIGN_IN_FAILED_PATH,
+} from '../../src/server/auth/auth.routes';
 import { authRequests } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
 import { authSessionPlugin } from '../../src/server/plugins/auth-session';
 import { errorsPlugin } from '../../src/server/plugins/errors';
 import { SESSION_COOKIE } from '../../src/shared/api/auth';
+import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
- * The whole sign-in through the HTTP layer: the app answers through inject, the development issuer
- * runs on a real port, and the browser's part (cookies, following redirects) is played by hand.
+ * The whole sign-in through the HTTP layer: the real app answers through inject, the development
+ * issuer runs on a real port, and the browser's part (cookies, following redirects) is played by hand.
  */
 
-let app: FastifyInstance;
-let db: Db;
-let issuer: DevIssuer;
-let closeAll: () => Promise<void>;
-/** Every line the app logged; the sign-in must never write codes, states or session tokens there. */
-const logLines: string[] = [];
+let t: TestApp;
+/** Moves the app's clock (not the issuer's) forward, to let a started sign-in expire. */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  const env = loadEnv({ NODE_ENV: 'test', PORT: '0' });
-  const database = await openDatabase({ pglite: new PGlite() });
-  await migrateDatabase(database);
-  issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
-  db = database.db;
-  app = Fastify({
-    // Request logging is the app's concern (and configured there); this checks what the sign-in logs.
-    disableRequestLogging: true,
-    logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(cookie);
-  await app.register(errorsPlugin);
-  await app.register(authSessionPlugin, { db, env, clock: () => new Date() });
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    db,
-    env,
-    oidc: {
-      issuer: issuer.issuer,
-      clientId: issuer.clientId,
-      clientSecret: issuer.clientSecret,
-      redirectUri: `${env.PUBLIC_URL}/api/auth/callback`,
-    },
-  });
-  await app.ready();
-  closeAll = async () => {
-    await app.close();
-    await issuer.close();
-    await database.close();
-  };
+  t = await createTestApp({ clock: () => new Date(Date.now() + clockOffsetMs) });
 });
 
 afterAll(async () => {
-  await closeAll();
+  await t.close();
 });
 
 /** A browser's cookie jar for one origin, fed from the app's Set-Cookie headers. */
 class Browser {
   readonly cookies = new Map<string, string>();
+
+  constructor(readonly app: FastifyInstance = t.app) {}
 
   remember(res: LightMyRequestResponse): void {
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
@@ -79,7 +49,7 @@ class Browser {
   }
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    const res = await app.inject({ method: 'GET', url, cookies: Object.fromEntries(this.cookies) });
+    const res = await this.app.inject({ method: 'GET', url, cookies: Object.fromEntries(this.cookies) });
     this.remember(res);
     return res;
   }
@@ -107,6 +77,12 @@ async function signIn(loginHint?: string, browser = new Browser()) {
   return { browser, res, callback };
 }
 
+/** The auth_requests row of the sign-in this callback finishes (the table keys it by the state's hash). */
+function requestRowOf(callback: string) {
+  const state = new URL(callback, 'http://app.test').searchParams.get('state') ?? '';
+  return eq(authRequests.stateHash, createHash('sha256').update(state).digest('hex'));
+}
+
 async function currentUser(browser: Browser) {
   return browser.get('/api/auth/user');
 }
@@ -122,7 +98,7 @@ describe('sign-in through the development issuer', () => {
   it('signs in as the hinted address and shows the user', async () => {
     const browser = new Browser();
     const authorizeUrl = await startSignIn(browser, 'ada.lovelace@example.com');
-    expect(authorizeUrl.origin).toBe(issuer.issuer);
+    expect(authorizeUrl.origin).toBe(t.issuer.issuer);
     expect(authorizeUrl.searchParams.get('login_hint')).toBe('ada.lovelace@example.com');
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
 
@@ -231,7 +207,10 @@ describe('sign-in through the development issuer', () => {
   it('fails when the issuer refuses the PKCE verifier', async () => {
     const browser = new Browser();
     const callback = await visitIssuer(await startSignIn(browser, 'pkce@example.com'));
-    await db.update(authRequests).set({ codeVerifier: randomPKCECodeVerifier() });
+    await t.db
+      .update(authRequests)
+      .set({ codeVerifier: randomPKCECodeVerifier() })
+      .where(requestRowOf(callback));
     const res = await browser.get(callback);
     expectFailure(res, browser);
   });
@@ -239,9 +218,14 @@ describe('sign-in through the development issuer', () => {
   it('fails when the sign-in took longer than its expiry', async () => {
     const browser = new Browser();
     const callback = await visitIssuer(await startSignIn(browser, 'slow@example.com'));
-    await db.update(authRequests).set({ expiresAt: sql`${authRequests.createdAt} - interval '1 second'` });
-    const res = await browser.get(callback);
-    expectFailure(res, browser);
+    clockOffsetMs = AUTH_REQUEST_TTL_MS + 1000;
+    try {
+      expectFailure(await browser.get(callback), browser);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    // The row is gone too: coming back in time does not revive the sign-in.
+    expectFailure(await browser.get(callback), browser);
   });
 
   it('fails when the issuer answers with an error', async () => {
@@ -292,14 +276,46 @@ describe('logout', () => {
 });
 
 describe('logging', () => {
+  /** The sign-in routes alone, on the same database and issuer, with every log line kept. */
+  const logLines: string[] = [];
+  let logged: FastifyInstance;
+
+  beforeAll(async () => {
+    logged = Fastify({
+      // Request lines are app.ts's concern (it hides /api/auth query strings); this checks the routes'.
+      disableRequestLogging: true,
+      logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
+    });
+    logged.setValidatorCompiler(validatorCompiler);
+    logged.setSerializerCompiler(serializerCompiler);
+    await logged.register(cookie);
+    await logged.register(errorsPlugin);
+    await logged.register(authSessionPlugin, { db: t.db, env: t.env, clock: () => new Date() });
+    await logged.register(authRoutes, {
+      prefix: '/api/auth',
+      db: t.db,
+      env: t.env,
+      oidc: {
+        issuer: t.issuer.issuer,
+        clientId: t.issuer.clientId,
+        clientSecret: t.issuer.clientSecret,
+        redirectUri: `${t.env.PUBLIC_URL}/api/auth/callback`,
+      },
+    });
+    await logged.ready();
+  });
+
+  afterAll(async () => {
+    await logged.close();
+  });
+
   it('writes why a sign-in failed, and no code, state, verifier or session token', async () => {
-    const failing = new Browser();
+    const failing = new Browser(logged);
     const failedCallback = await visitIssuer(await startSignIn(failing, 'logged@example.com'));
-    await db.update(authRequests).set({ codeVerifier: randomPKCECodeVerifier() });
-    const [pending] = await db.select().from(authRequests);
-    logLines.length = 0;
+    const verifier = randomPKCECodeVerifier();
+    await t.db.update(authRequests).set({ codeVerifier: verifier }).where(requestRowOf(failedCallback));
     expectFailure(await failing.get(failedCallback), failing);
-    const { browser, callback } = await signIn('logged@example.com');
+    const { browser, callback } = await signIn('logged@example.com', new Browser(logged));
 
     const written = logLines.join('\n');
     expect(written).toContain('sign-in failed');
@@ -308,7 +324,7 @@ describe('logging', () => {
       const params = new URL(path, 'http://app.test').searchParams;
       return [params.get('code'), params.get('state')];
     });
-    secrets.push(pending?.codeVerifier ?? null, browser.cookies.get(SESSION_COOKIE) ?? null);
+    secrets.push(verifier, browser.cookies.get(SESSION_COOKIE) ?? null);
     for (const secret of secrets) {
       expect(secret).toBeTruthy();
       expect(written).not.toContain(secret);
