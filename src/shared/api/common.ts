@@ -18,8 +18,8 @@ export const TitleSchema = z
 export const SortOrderSchema = z
   .number({ message: 'Sort order must be a number' })
   .int({ message: 'Sort order must be a whole number' })
-  .min(-SORT_ORDER_MAX)
-  .max(SORT_ORDER_MAX);
+  .min(-SORT_ORDER_MAX, { message: 'Sort order is out of range' })
+  .max(SORT_ORDER_MAX, { message: 'Sort order is out of range' });
 
 /** Every non-2xx JSON answer of the API (SPEC §8: the client shows `STATUS: body text`). */
 export const ErrorBodySchema = z.object({
