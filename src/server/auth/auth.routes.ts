@@ -17,7 +17,7 @@ import {
 import { upsertUserBySub } from '../modules/users/users.repo';
 import { requireUser } from '../plugins/auth-session';
 import { deleteExpiredAuthRequests, insertAuthRequest, takeAuthRequest } from './auth-requests.repo';
-import { createOidcClient, type OidcSettings } from './oidc';
+import { type AuthorizationStart, createOidcClient, type OidcIdentity, type OidcSettings } from './oidc';
 
 /** Holds the state of the one sign-in this browser has in flight, binding the callback to it. */
 export const AUTH_STATE_COOKIE = 'stride_auth_state';
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get('/google', { schema: { querystring: StartQuerySchema } }, async (request, reply) => {
     const now = request.now;
-    let start: Awaited<ReturnType<typeof oidc.startAuthorization>>;
+    let start: AuthorizationStart;
     try {
       start = await oidc.startAuthorization({ loginHint: request.query.login_hint || undefined });
     } catch (error) {
@@ -108,10 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     const pending = await takeAuthRequest(db, hashState(queryState), request.now);
     if (!pending) return fail(request, reply, 'sign-in request unknown, already used or expired');
     if (request.query.error !== undefined) {
-      return fail(request, reply, `issuer answered with error "${request.query.error}"`);
+      // The code is chosen by whoever crafted the URL: keep it short in the log.
+      return fail(request, reply, `issuer answered with error "${request.query.error.slice(0, 64)}"`);
     }
 
-    let identity: Awaited<ReturnType<typeof oidc.finishAuthorization>>;
+    let identity: OidcIdentity;
     try {
       identity = await oidc.finishAuthorization(rawQuery(request.url), {
         state: queryState,
