@@ -75,7 +75,7 @@ export function ExecutionMode({
   const percent = Math.round(progress * 100);
 
   return (
-    <section aria-labelledby="execution-mode-title" className="flex flex-col gap-5">
+    <section aria-labelledby="execution-mode-title" className="flex flex-col gap-4">
       <header className="flex items-center justify-between gap-3">
         <h1
           id="execution-mode-title"
@@ -91,10 +91,10 @@ export function ExecutionMode({
         </Button>
       </header>
 
-      <div className="rounded-2xl border bg-card p-4 shadow-sm">
-        <div className="flex items-center justify-between gap-3 text-sm">
+      <div>
+        <div className="flex items-baseline justify-between gap-3 text-sm">
           <p className="font-medium">{remaining} remaining</p>
-          <p className="text-muted-foreground tabular-nums">{percent}%</p>
+          <p className="text-muted-foreground text-xs tabular-nums">{percent}% done</p>
         </div>
         <div
           role="progressbar"
@@ -102,7 +102,7 @@ export function ExecutionMode({
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          className="mt-3 h-2 w-full overflow-hidden rounded-full bg-muted"
+          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
         >
           <div
             className="h-full rounded-full bg-primary transition-[width] duration-500 ease-out"
@@ -111,23 +111,31 @@ export function ExecutionMode({
         </div>
       </div>
 
-      {/* Announce the item that became current, not the controls around it. */}
-      <div aria-live="polite" className="min-h-20">
-        {current ? renderItem(current) : null}
+      {/* The stage: the timer and the one item that matters now, centred and roomy. */}
+      <div className="flex min-h-[38dvh] flex-col justify-center gap-6 rounded-3xl border bg-gradient-to-b from-accent/70 to-card px-3 py-8 shadow-sm sm:px-6">
+        <p className="flex flex-col items-center gap-1">
+          <span className="inline-flex items-center gap-1.5 font-medium text-muted-foreground text-xs uppercase tracking-wider">
+            <Timer aria-hidden="true" className="size-3.5" />
+            Time on this item
+          </span>
+          <time
+            data-testid="execution-timer"
+            className="font-semibold text-5xl text-foreground tabular-nums tracking-tight sm:text-6xl"
+          >
+            {formatElapsed(seconds)}
+          </time>
+        </p>
+        {/* Announce the item that became current, not the controls around it. */}
+        <div aria-live="polite">{current ? renderItem(current) : null}</div>
       </div>
 
-      {/* Controls sit low on the screen, within reach of a thumb. */}
-      <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
-        <Button variant="outline" size="lg" onClick={previous} disabled={!canGoPrevious} className="px-3">
+      {/* Large targets below the item, within reach of a thumb. */}
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="outline" size="lg" onClick={previous} disabled={!canGoPrevious}>
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <p className="inline-flex items-center justify-center gap-1.5 font-semibold text-2xl tabular-nums">
-          <Timer aria-hidden="true" className="size-5 text-muted-foreground" />
-          <span className="sr-only">Time on this item</span>
-          <time data-testid="execution-timer">{formatElapsed(seconds)}</time>
-        </p>
-        <Button variant="outline" size="lg" onClick={next} disabled={!canGoNext} className="px-3">
+        <Button variant="outline" size="lg" onClick={next} disabled={!canGoNext}>
           Next
           <ChevronRight aria-hidden="true" />
         </Button>
