@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthSchema } from '../../src/shared/api/auth';
+import { GoalListSchema } from '../../src/shared/api/goals';
+import { uniqueEmail } from '../factories';
+import { ApiClient, messageOf } from './helpers/api';
+import { loginAs } from './helpers/login';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let alice: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = new ApiClient(t.app, (await loginAs(t.db, { email: uniqueEmail() })).headers);
+});
+afterAll(() => t.close());
+
+const ID = '6f1c2e9a-1111-4222-8333-444455556666';
+const EVERY_CALL: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown]> = [
+  ['GET', '/api/today'],
+  ['GET', '/api/goals'],
+  ['GET', '/api/goals?showArchived=true'],
+  ['GET', '/api/tasks'],
+  ['GET', '/api/habits'],
+  ['POST', '/api/goals', { title: 'x' }],
+  ['POST', '/api/tasks', { title: 'x' }],
+  ['POST', '/api/habits', { title: 'x' }],
+  ['PATCH', `/api/tasks/${ID}`, { title: 'x' }],
+  ['PATCH', `/api/habits/${ID}`, { title: 'x' }],
+  ['PATCH', `/api/goals/${ID}`, { title: 'x' }],
+  ['DELETE', `/api/goals/${ID}`],
+  ['DELETE', `/api/tasks/${ID}`],
+  ['DELETE', `/api/habits/${ID}`],
+  ['DELETE', '/api/tasks/completed'],
+  ['DELETE', `/api/goals/${ID}/tasks/completed`],
+  ['POST', '/api/today/reorder', { items: [{ id: ID, type: 'task', todaySortOrder: 0 }] }],
+  ['POST', '/api/tasks/reorder', { goalId: null, items: [{ id: ID, sortOrder: 0 }] }],
+  ['POST', '/api/habits/reorder', { items: [{ id: ID, sortOrder: 0 }] }],
+  ['POST', '/api/goals/reorder', { items: [{ id: ID, sortOrder: 0 }] }],
+];
+
+describe('signed out', () => {
+  it.each(EVERY_CALL)('%s %s answers 401 "Not signed in"', async (method, url, body) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  it('a cookie with an unknown token is signed out too', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/today',
+      headers: { cookie: 'stride_session=forged' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('cross-site requests', () => {
+  it.each(EVERY_CALL.filter(([method]) => method !== 'GET'))(
+    '%s %s from a foreign Origin answers 403 and changes nothing',
+    async (method, url, body) => {
+      const before = await alice.expect(200, GoalListSchema, 'GET', '/api/goals?showArchived=true');
+      const res = await alice.call(method, url, body, { origin: 'https://evil.example' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Cross-site request refused' });
+      expect(await alice.expect(200, GoalListSchema, 'GET', '/api/goals?showArchived=true')).toEqual(before);
+    },
+  );
+
+  it('refuses Sec-Fetch-Site: cross-site and accepts the app’s own origin', async () => {
+    const crossSite = await alice.call(
+      'POST',
+      '/api/goals',
+      { title: 'x' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    const sameOrigin = await alice.call(
+      'POST',
+      '/api/goals',
+      { title: 'Mine' },
+      { origin: 'http://localhost:3000' },
+    );
+    expect(sameOrigin.statusCode).toBe(201);
+  });
+});
+
+describe('bad input', () => {
+  it('malformed JSON answers 400 "Malformed JSON body" and creates nothing', async () => {
+    const before = await alice.expect(200, GoalListSchema, 'GET', '/api/goals');
+    const res = await alice.app.inject({
+      method: 'POST',
+      url: '/api/goals',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: '{"title": "oops",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe('Malformed JSON body');
+    expect(await alice.expect(200, GoalListSchema, 'GET', '/api/goals')).toEqual(before);
+  });
+
+  it('a body over 64 KiB answers 400 "Request body is too large"', async () => {
+    const res = await alice.call('POST', '/api/goals', { title: 'big', description: 'x'.repeat(70 * 1024) });
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe('Request body is too large');
+  });
+
+  it('a JSON body that is not an object, or no body at all, is refused', async () => {
+    const array = await alice.call('POST', '/api/goals', ['title']);
+    expect(array.statusCode).toBe(400);
+    expect(messageOf(array)).toBe('Request body must be a JSON object');
+    const none = await alice.call('POST', '/api/habits');
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('validation answers list the issues with their paths', async () => {
+    const res = await alice.call('POST', '/api/tasks', { title: '', isToday: 'x' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; issues: Array<{ path: string; message: string }> };
+    expect(body.message).toBe('Title is required');
+    expect(body.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining(['title', 'isToday']));
+  });
+
+  it('unknown /api paths answer a JSON 404', async () => {
+    const res = await alice.call('GET', '/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers without sign-in and reports the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(HealthSchema.parse(res.json())).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('response headers', () => {
+  it('sets security headers and compresses large answers', async () => {
+    for (let i = 0; i < 30; i += 1)
+      await alice.createGoal({ description: 'A description long enough to compress.' });
+    const res = await alice.call('GET', '/api/goals', undefined, { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+});
