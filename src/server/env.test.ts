@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('has working defaults for a fresh machine', () => {
+    expect(loadEnv({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      DATABASE_URL: undefined,
+      GOOGLE_CLIENT_ID: undefined,
+      GOOGLE_CLIENT_SECRET: undefined,
+      DEV_OIDC_PORT: 3001,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('derives PUBLIC_URL and DEV_OIDC_PORT from PORT, and trims a trailing slash', () => {
+    expect(loadEnv({ PORT: '3100' })).toMatchObject({
+      PUBLIC_URL: 'http://localhost:3100',
+      DEV_OIDC_PORT: 3101,
+    });
+    expect(loadEnv({ PUBLIC_URL: 'https://stride.example/' }).PUBLIC_URL).toBe('https://stride.example');
+    expect(loadEnv({ DEV_OIDC_PORT: '4000' }).DEV_OIDC_PORT).toBe(4000);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', GOOGLE_CLIENT_ID: ' ', GOOGLE_CLIENT_SECRET: '' })).toMatchObject({
+      DATABASE_URL: undefined,
+      GOOGLE_CLIENT_ID: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, test or production'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET'],
+  ])('refuses %j with a message naming what to fix', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('refuses production without Google credentials, saying what to set', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      'Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    );
+    expect(
+      loadEnv({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).NODE_ENV,
+    ).toBe('production');
+  });
+});
