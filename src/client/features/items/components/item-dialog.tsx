@@ -39,7 +39,7 @@ export function ItemDialog({ open, onOpenChange, ...props }: ItemDialogProps) {
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit Item' : 'Add New Item'}</DialogTitle>
           <DialogDescription>
-            {editing ? 'Change the details and save.' : 'Plan something new: a goal, a task or a habit.'}
+            {editing ? 'Change the details and save.' : 'Add a goal, a task or a habit.'}
           </DialogDescription>
         </DialogHeader>
         <ItemDialogBody {...props} close={() => onOpenChange(false)} />

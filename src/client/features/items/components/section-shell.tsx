@@ -71,7 +71,7 @@ export function SectionShell({
           </button>
         </h2>
         {badges}
-        <span className="min-w-6 shrink-0 rounded-full bg-muted px-2 py-0.5 text-center font-medium text-muted-foreground text-xs tabular-nums">
+        <span className="hidden min-w-6 shrink-0 rounded-full bg-muted px-2 py-0.5 text-center sm:inline font-medium text-muted-foreground text-xs tabular-nums">
           {count}
           <span className="sr-only"> {count === 1 ? 'item' : 'items'}</span>
         </span>

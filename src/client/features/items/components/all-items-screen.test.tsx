@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Goal } from '../../../../shared/api/goals';
+import type { Habit } from '../../../../shared/api/habits';
+import type { Task } from '../../../../shared/api/tasks';
+import { makeGoal, makeHabit, makeTask } from '../testing/factories';
+import { deferred, installFakeApi, on } from '../testing/fake-api';
+import { renderWithProviders, setupItemsTests } from '../testing/render';
+import { AllItemsScreen } from './all-items-screen';
+
+setupItemsTests();
+
+const fitness = makeGoal({ title: 'Fitness', color: 'emerald', sortOrder: 1, description: 'Get stronger' });
+const routine = makeGoal({ title: 'Routine', color: 'amber', isHabitGoal: true, sortOrder: 2 });
+const old = makeGoal({ title: 'Old plan', archived: true, sortOrder: 0 });
+
+function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: Habit[] }) {
+  return installFakeApi(
+    on('GET', '/api/goals?showArchived=false', () => ({ body: data.goals })),
+    on('GET', '/api/goals?showArchived=true', () => ({ body: [...data.goals, ...(data.archived ?? [])] })),
+    on('GET', '/api/tasks', () => ({ body: data.tasks })),
+    on('GET', '/api/habits', () => ({ body: data.habits })),
+    on('PATCH', /^\/api\/goals\//, (request) => ({ body: makeGoal(request.body as object) })),
+    on('DELETE', /^\/api\/goals\//, () => ({ status: 204 })),
+    on('POST', '/api/tasks/reorder', (request) => {
+      // Saved like the server does, so the refetch after the reorder returns the new order.
+      const { items } = request.body as { items: Array<{ id: string; sortOrder: number }> };
+      data.tasks = data.tasks.map((task) => {
+        const moved = items.find((item) => item.id === task.id);
+        return moved ? { ...task, sortOrder: moved.sortOrder } : task;
+      });
+      return { body: {} };
+    }),
+  );
+}
+
+const sectionNames = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('AllItemsScreen', () => {
+  it('shows 5 skeleton rows while loading', () => {
+    const never = deferred<{ body: unknown }>();
+    installFakeApi(on('GET', /^\/api\//, () => never.promise));
+    renderWithProviders(<AllItemsScreen />);
+    expect(screen.getByRole('status', { name: 'Loading items' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('all-items-skeleton-row')).toHaveLength(5);
+  });
+
+  it('says "Failed to fetch goals" when the goals call fails', async () => {
+    installFakeApi(
+      on('GET', /^\/api\/goals/, () => ({ status: 500, body: { message: 'boom' } })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    renderWithProviders(<AllItemsScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch goals');
+  });
+
+  it('shows "No items yet" with an Add Goal button that opens the goal form', async () => {
+    serve({ goals: [], tasks: [], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    expect(await screen.findByText('No items yet')).toBeInTheDocument();
+    expect(screen.getByText('Create your first goal, task, or habit to get started.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Goal' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Create Goal' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
+  });
+
+  it('lists sections in the spec order with their texts, counts and empty states', async () => {
+    serve({
+      goals: [fitness, routine],
+      tasks: [
+        makeTask({ title: 'Run', goalId: fitness.id, sortOrder: 1 }),
+        makeTask({ title: 'Lift', goalId: fitness.id, sortOrder: 0 }),
+      ],
+      habits: [],
+    });
+    renderWithProviders(<AllItemsScreen />);
+    await screen.findByRole('heading', { name: 'Habits' });
+    expect(sectionNames()).toEqual(['Habits', 'Routine', 'Todos', 'Fitness']);
+    expect(screen.getByText('Build positive daily routines')).toBeInTheDocument();
+    expect(screen.getByText('Standalone tasks to complete')).toBeInTheDocument();
+    expect(screen.getByText('No habits yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add your first habit' })).toBeInTheDocument();
+    expect(screen.getByText('No todos yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add your first todo' })).toBeInTheDocument();
+    expect(screen.getByText('No tasks in this goal yet')).toBeInTheDocument();
+    expect(screen.getByTestId('all-items-count')).toHaveTextContent('2 of 2 items');
+    const fitnessList = screen.getByRole('list', { name: 'Tasks in Fitness' });
+    expect(
+      within(fitnessList)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Lift', 'Run']);
+    // Archive is offered on ordinary goals only.
+    expect(screen.getAllByRole('button', { name: 'Archive goal' })).toHaveLength(1);
+    expect(
+      within(screen.getByRole('region', { name: 'Routine' })).queryByRole('button', { name: 'Archive goal' }),
+    ).toBeNull();
+  });
+
+  it('filters with the chips, updates the count, and shows "No matching items" when all are off', async () => {
+    serve({
+      goals: [fitness],
+      tasks: [makeTask({ title: 'Run', goalId: fitness.id }), makeTask({ title: 'Shop', goalId: null })],
+      habits: [makeHabit({ title: 'Read' })],
+    });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    const chips = within(await screen.findByRole('group', { name: 'Show:' }));
+    expect(chips.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+      'Habits1',
+      'Todos1',
+      'Fitness1',
+    ]);
+    expect(screen.getByTestId('all-items-count')).toHaveTextContent('3 of 3 items');
+    await user.click(chips.getByRole('button', { name: /Todos/ }));
+    expect(screen.getByTestId('all-items-count')).toHaveTextContent('2 of 3 items');
+    expect(screen.queryByRole('heading', { name: 'Todos' })).not.toBeInTheDocument();
+    await user.dblClick(chips.getByRole('button', { name: /Fitness/ }));
+    expect(sectionNames()).toEqual(['Fitness']);
+    expect(screen.getByTestId('all-items-count')).toHaveTextContent('1 of 3 items');
+    await user.click(chips.getByRole('button', { name: /Fitness/ }));
+    expect(screen.getByText('No matching items')).toBeInTheDocument();
+  });
+
+  it('asks for archived goals with the toggle and archives with the spec toasts', async () => {
+    const api = serve({ goals: [fitness], archived: [old], tasks: [], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await screen.findByRole('heading', { name: 'Fitness' });
+    expect(screen.queryByRole('heading', { name: 'Old plan' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show archived goals' }));
+    expect(await screen.findByRole('heading', { name: 'Old plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide archived goals' })).toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toContain('/api/goals?showArchived=true');
+
+    await user.click(
+      within(screen.getByRole('region', { name: 'Old plan' })).getByRole('button', {
+        name: 'Unarchive goal',
+      }),
+    );
+    expect(await screen.findByText('Goal unarchived')).toBeInTheDocument();
+    expect(screen.getByText('The goal has been restored.')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('region', { name: 'Fitness' })).getByRole('button', { name: 'Archive goal' }),
+    );
+    expect(await screen.findByText('Goal archived')).toBeInTheDocument();
+    expect(screen.getByText('The goal has been archived.')).toBeInTheDocument();
+    expect(api.writes().map((request) => [request.path, request.body])).toEqual([
+      [`/api/goals/${old.id}`, { archived: false }],
+      [`/api/goals/${fitness.id}`, { archived: true }],
+    ]);
+  });
+
+  it('deletes a goal after confirming, with "Goal deleted"', async () => {
+    const api = serve({ goals: [fitness], tasks: [makeTask({ goalId: fitness.id })], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Goal actions for Fitness' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete goal' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('its 1 task');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete goal' }));
+    expect(await screen.findByText('Goal deleted')).toBeInTheDocument();
+    expect(screen.getByText('The goal and its tasks have been deleted.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([{ method: 'DELETE', path: `/api/goals/${fitness.id}`, body: undefined }]);
+  });
+
+  it('opens the dialog fixed to a goal from its add button', async () => {
+    serve({ goals: [fitness], tasks: [], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Add task to Fitness' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Adding to goal:/)).toHaveTextContent('Adding to goal: Fitness');
+  });
+
+  it('moves a task down with the menu: the order shows at once and is saved for that goal', async () => {
+    const lift = makeTask({ title: 'Lift', goalId: fitness.id, sortOrder: 0 });
+    const run = makeTask({ title: 'Run', goalId: fitness.id, sortOrder: 1 });
+    const api = serve({ goals: [fitness], tasks: [lift, run], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'More actions for Lift' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+    const list = screen.getByRole('list', { name: 'Tasks in Fitness' });
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Run', 'Lift']);
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        {
+          method: 'POST',
+          path: '/api/tasks/reorder',
+          body: {
+            goalId: fitness.id,
+            items: [
+              { id: run.id, sortOrder: 0 },
+              { id: lift.id, sortOrder: 1 },
+            ],
+          },
+        },
+      ]),
+    );
+  });
+
+  it('rolls the order back when saving it fails', async () => {
+    const lift = makeTask({ title: 'Lift', goalId: null, sortOrder: 0 });
+    const run = makeTask({ title: 'Run', goalId: null, sortOrder: 1 });
+    installFakeApi(
+      on('POST', '/api/tasks/reorder', () => ({ status: 400, body: { message: 'nope' } })),
+      on('GET', '/api/goals?showArchived=false', () => ({ body: [] })),
+      on('GET', '/api/tasks', () => ({ body: [lift, run] })),
+      on('GET', '/api/habits', () => ({ body: [] })),
+    );
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'More actions for Run' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move up' }));
+    expect(await screen.findByText('Could not save the new order')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Todos' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('article')
+          .map((card) => card.getAttribute('aria-label')),
+      ).toEqual(['Lift', 'Run']),
+    );
+  });
+});

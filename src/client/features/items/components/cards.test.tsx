@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeGoal, makeHabit, makeTask } from '../testing/factories';
+import { deferred, installFakeApi, on } from '../testing/fake-api';
+import { renderWithProviders, setupItemsTests } from '../testing/render';
+import { HabitCard } from './habit-card';
+import { TaskCard } from './task-card';
+
+setupItemsTests();
+
+const ordinaryGoal = makeGoal({ title: 'Launch', color: 'indigo', isHabitGoal: false });
+const habitGoal = makeGoal({ title: 'Morning routine', color: 'amber', isHabitGoal: true });
+const summary = (goal: typeof ordinaryGoal) => ({
+  id: goal.id,
+  title: goal.title,
+  color: goal.color,
+  isHabitGoal: goal.isHabitGoal,
+});
+
+function patchEchoes() {
+  return installFakeApi(
+    on('PATCH', /^\/api\/tasks\//, (request) => ({ body: makeTask(request.body as object) })),
+    on('PATCH', /^\/api\/habits\//, (request) => ({ body: makeHabit(request.body as object) })),
+    on('DELETE', /^\/api\/(tasks|habits)\//, () => ({ status: 204 })),
+    on('GET', /^\/api\//, () => ({ body: [] })),
+  );
+}
+
+describe('TaskCard', () => {
+  it('toggles `completed` for a normal task, and strikes through a completed title', async () => {
+    const api = patchEchoes();
+    const task = makeTask({ title: 'Write copy', goalId: ordinaryGoal.id });
+    const { user, rerender } = renderWithProviders(<TaskCard task={task} goal={summary(ordinaryGoal)} />);
+    const circle = screen.getByRole('checkbox', { name: 'Complete Write copy' });
+    expect(circle).not.toBeChecked();
+    expect(screen.getByText('Write copy')).not.toHaveClass('line-through');
+    await user.click(circle);
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/tasks/${task.id}`,
+      body: { completed: true },
+    });
+    rerender(<TaskCard task={{ ...task, completed: true }} goal={summary(ordinaryGoal)} />);
+    expect(screen.getByRole('checkbox', { name: 'Complete Write copy' })).toBeChecked();
+    expect(screen.getByText('Write copy')).toHaveClass('line-through');
+  });
+
+  it('toggles `completedToday` in a habit goal, never strikes through, and shows the completion badge', async () => {
+    const api = patchEchoes();
+    const task = makeTask({
+      title: 'Make bed',
+      goalId: habitGoal.id,
+      completedToday: true,
+      completionCount: 4,
+    });
+    const { user } = renderWithProviders(<TaskCard task={task} goal={summary(habitGoal)} />);
+    const circle = screen.getByRole('checkbox', { name: 'Complete Make bed' });
+    expect(circle).toBeChecked();
+    expect(screen.getByText('Make bed')).not.toHaveClass('line-through');
+    expect(screen.getByText('4')).toBeInTheDocument();
+    expect(screen.getByText(/completions/)).toBeInTheDocument();
+    await user.click(circle);
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ completedToday: false });
+  });
+
+  it('shows no badge at 0, nor for normal tasks', () => {
+    patchEchoes();
+    renderWithProviders(
+      <>
+        <TaskCard task={makeTask({ title: 'Habit zero', completionCount: 0 })} goal={summary(habitGoal)} />
+        <TaskCard task={makeTask({ title: 'Normal', completionCount: 3 })} goal={summary(ordinaryGoal)} />
+      </>,
+    );
+    expect(screen.queryByText(/completion/)).not.toBeInTheDocument();
+  });
+
+  it('replaces the circle with a spinner while the completion is pending', async () => {
+    const answer = deferred<{ body: unknown }>();
+    installFakeApi(
+      on('PATCH', /^\/api\/tasks\//, () => answer.promise),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const task = makeTask({ title: 'Slow one' });
+    const { user, container } = renderWithProviders(<TaskCard task={task} goal={null} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Complete Slow one' }));
+    const circle = screen.getByRole('checkbox', { name: 'Complete Slow one' });
+    expect(circle).toBeDisabled();
+    expect(circle).toHaveAttribute('aria-busy', 'true');
+    expect(container.querySelector('.animate-spin')).not.toBeNull();
+    answer.resolve({ body: makeTask({ ...task, completed: true }) });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Complete Slow one' })).toBeEnabled());
+    expect(container.querySelector('.animate-spin')).toBeNull();
+  });
+
+  it('adds to Today with the "Add to Today" control and toasts; on Today it reads "Remove from Today"', async () => {
+    const api = patchEchoes();
+    const task = makeTask({ title: 'Plan week', isToday: false });
+    const { user, rerender } = renderWithProviders(<TaskCard task={task} goal={null} />);
+    await user.click(screen.getByRole('button', { name: 'Add to Today' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ isToday: true });
+    expect(await screen.findByText('Added to Today')).toBeInTheDocument();
+    expect(screen.getByText('1 item added to your today list.')).toBeInTheDocument();
+
+    rerender(<TaskCard task={{ ...task, isToday: true }} goal={null} />);
+    await user.click(screen.getByRole('button', { name: 'Remove from Today' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]!.body).toEqual({ isToday: false });
+    expect(await screen.findByText('Removed from Today')).toBeInTheDocument();
+  });
+
+  it('shows the Today tooltip text on hover', async () => {
+    patchEchoes();
+    const { user } = renderWithProviders(<TaskCard task={makeTask({ isToday: true })} goal={null} />);
+    await user.hover(screen.getByRole('button', { name: 'Remove from Today' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Remove from Today');
+  });
+
+  it('on Today shows the goal name with a "Goal: {name}" tooltip, tinted in the goal colour', async () => {
+    patchEchoes();
+    const { user } = renderWithProviders(
+      <TaskCard task={makeTask({ title: 'Write copy' })} goal={summary(ordinaryGoal)} showGoal />,
+    );
+    const card = screen.getByRole('article', { name: 'Write copy' });
+    expect(card.className).toContain('bg-indigo-50');
+    await user.hover(within(card).getByText('Launch'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Goal: Launch');
+  });
+
+  it('opens the edit dialog from the edit control', async () => {
+    installFakeApi(on('GET', /^\/api\//, () => ({ body: [] })));
+    const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Fix bike' })} goal={null} />);
+    await user.click(screen.getByRole('button', { name: 'Edit task' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
+  });
+
+  it('deletes from the actions menu with a "Task deleted" toast', async () => {
+    const api = patchEchoes();
+    const task = makeTask({ title: 'Old task' });
+    const { user } = renderWithProviders(<TaskCard task={task} goal={null} />);
+    await user.click(screen.getByRole('button', { name: 'More actions for Old task' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete task' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([{ method: 'DELETE', path: `/api/tasks/${task.id}`, body: undefined }]),
+    );
+    expect(await screen.findByText('Task deleted')).toBeInTheDocument();
+  });
+});
+
+describe('HabitCard', () => {
+  it('toggles completedToday, is purple, never struck through, and shows its count', async () => {
+    const api = patchEchoes();
+    const habit = makeHabit({ title: 'Meditate', completedToday: false, completionCount: 12 });
+    const { user } = renderWithProviders(<HabitCard habit={habit} />);
+    const card = screen.getByRole('article', { name: 'Meditate' });
+    expect(card.className).toContain('bg-purple-50');
+    expect(within(card).getByText('12')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Complete Meditate' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/habits/${habit.id}`,
+      body: { completedToday: true },
+    });
+  });
+
+  it('uses the same Today control and deletes with "Habit deleted"', async () => {
+    const api = patchEchoes();
+    const habit = makeHabit({ title: 'Walk', isToday: true });
+    const { user } = renderWithProviders(<HabitCard habit={habit} />);
+    await user.click(screen.getByRole('button', { name: 'Remove from Today' }));
+    expect(await screen.findByText('Removed from Today')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for Walk' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete habit' }));
+    expect(await screen.findByText('Habit deleted')).toBeInTheDocument();
+    expect(api.writes().map((request) => request.method)).toEqual(['PATCH', 'DELETE']);
+  });
+
+  it('offers move up / move down when sortable, disabled at the ends', async () => {
+    patchEchoes();
+    const moved: string[] = [];
+    const handle = { ref: () => {}, attributes: {} as never, listeners: undefined };
+    const { user } = renderWithProviders(
+      <HabitCard
+        habit={makeHabit({ title: 'First' })}
+        dragHandle={handle}
+        onMoveDown={() => moved.push('down')}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Reorder First' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for First' }));
+    expect(await screen.findByRole('menuitem', { name: 'Move up' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('menuitem', { name: 'Move down' }));
+    expect(moved).toEqual(['down']);
+  });
+});

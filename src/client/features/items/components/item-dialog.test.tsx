@@ -1,0 +1,347 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { GOAL_COLORS } from '../../../../shared/domain/palette';
+import { makeGoal, makeHabit, makeTask } from '../testing/factories';
+import { installFakeApi, on, type RecordedRequest } from '../testing/fake-api';
+import { renderWithProviders, setupItemsTests } from '../testing/render';
+import { ItemDialog, type ItemDialogProps } from './item-dialog';
+
+setupItemsTests();
+
+const fitness = makeGoal({ title: 'Fitness', color: 'emerald' });
+const work = makeGoal({ title: 'Work', color: 'indigo' });
+
+/** The fake server: two goals, some existing tasks/habits/today items, and creates that echo back. */
+function fakeServer() {
+  const created = (request: RecordedRequest, make: typeof makeTask | typeof makeHabit | typeof makeGoal) => ({
+    status: 201,
+    body: make(request.body as object),
+  });
+  return installFakeApi(
+    on('GET', '/api/goals?showArchived=true', () => ({ body: [fitness, work] })),
+    on('GET', '/api/tasks', () => ({ body: [makeTask({ sortOrder: 4 }), makeTask({ sortOrder: 9 })] })),
+    on('GET', '/api/habits', () => ({ body: [makeHabit({ sortOrder: 2 })] })),
+    on('GET', '/api/today', () => ({
+      body: {
+        tasks: [{ ...makeTask({ isToday: true, todaySortOrder: 7 }), goal: null }],
+        habits: [makeHabit({ todaySortOrder: 3 })],
+      },
+    })),
+    on('POST', '/api/tasks', (request) => created(request, makeTask)),
+    on('POST', '/api/habits', (request) => created(request, makeHabit)),
+    on('POST', '/api/goals', (request) => created(request, makeGoal)),
+    on('PATCH', /^\/api\/tasks\//, (request) => ({ body: makeTask(request.body as object) })),
+    on('PATCH', /^\/api\/habits\//, (request) => ({ body: makeHabit(request.body as object) })),
+    on('PATCH', /^\/api\/goals\//, (request) => ({ body: makeGoal(request.body as object) })),
+  );
+}
+
+function openDialog(props: Partial<ItemDialogProps> = {}) {
+  const onOpenChange = vi.fn();
+  const view = renderWithProviders(<ItemDialog open onOpenChange={onOpenChange} mode="add" {...props} />);
+  return { ...view, onOpenChange, dialog: screen.getByRole('dialog') };
+}
+
+describe('ItemDialog when adding', () => {
+  it('shows the Item Type picker with the three kinds, task chosen, and the Single and Bulk tabs', () => {
+    fakeServer();
+    const { dialog } = openDialog();
+    expect(within(dialog).getByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
+    const picker = within(dialog).getByRole('group', { name: 'Item Type' });
+    expect(
+      within(picker)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['goal', 'task', 'habit']);
+    expect(within(picker).getByText('A container for multiple tasks')).toBeInTheDocument();
+    expect(within(picker).getByText('A single actionable item')).toBeInTheDocument();
+    expect(within(picker).getByText('A recurring behavior to track')).toBeInTheDocument();
+    expect(within(picker).getByRole('radio', { name: /Task/ })).toBeChecked();
+    expect(within(dialog).getByRole('tab', { name: 'Single' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'Bulk' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Add to Today' })).not.toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Goal' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Task' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('hides the picker with a preset type, and offers no goal select for habits', () => {
+    fakeServer();
+    const { dialog } = openDialog({ presetType: 'habit' });
+    expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Goal' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Habit' })).toBeInTheDocument();
+  });
+
+  it('shows the goal fields without tabs when Goal is picked: description, 21 colours in 7 columns, habit switch', async () => {
+    fakeServer();
+    const { dialog, user } = openDialog();
+    await user.click(within(dialog).getByText('A container for multiple tasks'));
+    expect(within(dialog).queryByRole('tab')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Description/)).toHaveAttribute('rows', '3');
+    const colours = within(dialog).getByRole('group', { name: 'Color Theme' });
+    const swatches = within(colours).getAllByRole('radio');
+    expect(swatches.map((swatch) => swatch.getAttribute('value'))).toEqual([...GOAL_COLORS]);
+    expect(within(colours).getByRole('radio', { name: 'Blue' })).toBeChecked();
+    expect(swatches[0]!.closest('.grid')).toHaveClass('grid-cols-7');
+    expect(within(dialog).getByRole('switch', { name: 'Habit Goal' })).toHaveAccessibleDescription(
+      'Tasks in this goal will work like habits with daily resets',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Create Goal' })).toBeInTheDocument();
+  });
+
+  it('says "Title is required" on submit, then re-validates on every change', async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog();
+    expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    await user.type(title, 'R');
+    await waitFor(() => expect(within(dialog).queryByText('Title is required')).not.toBeInTheDocument());
+    await user.clear(title);
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    // Spaces only are still no title.
+    await user.type(title, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('creates a task with the chosen goal and Today flag, toasts, and closes', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), '  Book the dentist ');
+    const goalSelect = within(dialog).getByRole('combobox', { name: 'Goal' });
+    await within(goalSelect).findByRole('option', { name: 'Work' });
+    await user.selectOptions(goalSelect, 'Work');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Add to Today' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/tasks',
+        body: { title: 'Book the dentist', goalId: work.id, isToday: true },
+      },
+    ]);
+    expect(await screen.findByText('Task created')).toBeInTheDocument();
+    expect(screen.getByText('Your task has been created successfully.')).toBeInTheDocument();
+  });
+
+  it('creates a goal with its colour, description and habit flag', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'goal' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Morning routine');
+    await user.type(within(dialog).getByLabelText(/Description/), 'Start the day well');
+    await user.click(within(dialog).getByRole('radio', { name: 'Amber' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Habit Goal' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Goal' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/goals',
+        body: {
+          title: 'Morning routine',
+          description: 'Start the day well',
+          color: 'amber',
+          isHabitGoal: true,
+        },
+      },
+    ]);
+    expect(await screen.findByText('Goal created')).toBeInTheDocument();
+    expect(screen.getByText('Your goal has been created successfully.')).toBeInTheDocument();
+  });
+
+  it('creates a habit, preset to Today when the dialog says so', async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog({ presetType: 'habit', defaultIsToday: true });
+    expect(within(dialog).getByRole('checkbox', { name: 'Add to Today' })).toBeChecked();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Stretch');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Habit' }));
+    expect(await screen.findByText('Habit created')).toBeInTheDocument();
+    expect(screen.getByText('Your habit has been created successfully.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/api/habits', body: { title: 'Stretch', isToday: true } },
+    ]);
+  });
+
+  it('inside a goal: shows the banner, hides the goal select, and attaches the task to that goal', async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog({ goal: { id: fitness.id, title: 'Fitness' } });
+    expect(within(dialog).getByText(/Adding to goal:/)).toHaveTextContent('Adding to goal: Fitness');
+    expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Goal' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Stretch');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ title: 'Stretch', goalId: fitness.id, isToday: false });
+  });
+});
+
+/** A dialog that can be opened again after it closes itself. */
+function Reopenable() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open again
+      </button>
+      <ItemDialog open={open} onOpenChange={setOpen} mode="add" presetType="task" />
+    </>
+  );
+}
+
+describe('ItemDialog bulk tab', () => {
+  it('counts the non-blank lines in the button, disabled while blank', async () => {
+    fakeServer();
+    const { dialog, user } = openDialog();
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    expect(within(dialog).getByText(/Each line creates a separate task/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create 0 Tasks' })).toBeDisabled();
+    const box = within(dialog).getByRole('textbox', { name: 'Tasks' });
+    await user.type(box, '{Enter}   {Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Create 0 Tasks' })).toBeDisabled();
+    await user.type(box, 'One');
+    expect(within(dialog).getByRole('button', { name: 'Create 1 Task' })).toBeEnabled();
+    await user.type(box, '{Enter}{Enter}  Two  {Enter}Three{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Create 3 Tasks' })).toBeEnabled();
+  });
+
+  it('creates the lines in order after the current maximums, with "Add all to Today", then resets and closes', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'habit' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Habits' }),
+      'Zeta{Enter}{Enter} Alpha {Enter}Mid',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Add all to Today' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create 3 Habits' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    // Habits' max sortOrder is 2; Today's max todaySortOrder is 7 (a task), so new ones go 8, 9, 10.
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/habits',
+        body: { title: 'Zeta', isToday: true, sortOrder: 3, todaySortOrder: 8 },
+      },
+      {
+        method: 'POST',
+        path: '/api/habits',
+        body: { title: 'Alpha', isToday: true, sortOrder: 4, todaySortOrder: 9 },
+      },
+      {
+        method: 'POST',
+        path: '/api/habits',
+        body: { title: 'Mid', isToday: true, sortOrder: 5, todaySortOrder: 10 },
+      },
+    ]);
+    expect(await screen.findByText('Habits created')).toBeInTheDocument();
+    expect(screen.getByText('Your 3 habits have been created successfully.')).toBeInTheDocument();
+  });
+
+  it('applies the optional goal to every task and leaves Today alone when unchecked', async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog({ presetType: 'task' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tasks' }), 'A{Enter}B');
+    const goalSelect = within(dialog).getByRole('combobox', { name: 'Goal for all tasks' });
+    await within(goalSelect).findByRole('option', { name: 'Fitness' });
+    await user.selectOptions(goalSelect, 'Fitness');
+    await user.click(within(dialog).getByRole('button', { name: 'Create 2 Tasks' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    // Tasks' max sortOrder is 9.
+    expect(api.writes().map((request) => request.body)).toEqual([
+      { title: 'A', isToday: false, sortOrder: 10, goalId: fitness.id },
+      { title: 'B', isToday: false, sortOrder: 11, goalId: fitness.id },
+    ]);
+    expect(api.requests.some((request) => request.path === '/api/today')).toBe(false);
+    expect(await screen.findByText('Tasks created')).toBeInTheDocument();
+  });
+
+  it('returns to the Single tab with a cleared form when opened again after a bulk create', async () => {
+    fakeServer();
+    const { user } = renderWithProviders(<Reopenable />);
+    await user.click(screen.getByRole('tab', { name: 'Bulk' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tasks' }), 'A');
+    await user.click(screen.getByRole('checkbox', { name: 'Add all to Today' }));
+    await user.click(screen.getByRole('button', { name: 'Create 1 Task' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Open again' }));
+    expect(screen.getByRole('tab', { name: 'Single' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Bulk' }));
+    expect(screen.getByRole('textbox', { name: 'Tasks' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Add all to Today' })).not.toBeChecked();
+  });
+});
+
+describe('ItemDialog when editing', () => {
+  it('edits a task: no picker or tabs, sends exactly title, goalId and isToday; "No goal" stores null', async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Run 5k', goalId: fitness.id, isToday: true, completed: true });
+    const { dialog, user, onOpenChange } = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('tab')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Run 5k');
+    const goalSelect = within(dialog).getByRole('combobox', { name: 'Goal' });
+    await waitFor(() => expect(goalSelect).toHaveValue(fitness.id));
+    await user.selectOptions(goalSelect, 'No goal (regular task)');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/tasks/${task.id}`,
+        body: { title: 'Run 5k', goalId: null, isToday: true },
+      },
+    ]);
+  });
+
+  it('edits a goal: sends exactly title, description, color and isHabitGoal', async () => {
+    const api = fakeServer();
+    const goal = makeGoal({ title: 'Fitness', description: 'Move', color: 'teal', isHabitGoal: false });
+    const { dialog, user } = openDialog({ mode: 'edit', item: { kind: 'goal', goal } });
+    expect(within(dialog).getByRole('radio', { name: 'Teal' })).toBeChecked();
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Health');
+    await user.clear(within(dialog).getByLabelText(/Description/));
+    await user.click(within(dialog).getByRole('radio', { name: 'Rose' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Goal' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/goals/${goal.id}`,
+      body: { title: 'Health', description: null, color: 'rose', isHabitGoal: false },
+    });
+  });
+
+  it('edits a habit: sends exactly title and isToday', async () => {
+    const api = fakeServer();
+    const habit = makeHabit({ title: 'Meditate', isToday: false, completedToday: true });
+    const { dialog, user } = openDialog({ mode: 'edit', item: { kind: 'habit', habit } });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Add to Today' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Habit' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/habits/${habit.id}`,
+      body: { title: 'Meditate', isToday: true },
+    });
+  });
+
+  it('validates the title when editing too', async () => {
+    const api = fakeServer();
+    const habit = makeHabit({ title: 'Meditate' });
+    const { dialog, user } = openDialog({ mode: 'edit', item: { kind: 'habit', habit } });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Habit' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+});
