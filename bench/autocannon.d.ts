@@ -1,0 +1,17 @@
+// autocannon ships no types; this declares the small part the benchmark uses.
+declare module 'autocannon' {
+  type Histogram = { average: number; mean: number; p50: number; p99: number; max: number; total: number };
+  type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    requests?: Request[];
+  };
+  type Result = { requests: Histogram; latency: Histogram; errors: number; non2xx: number; duration: number };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
