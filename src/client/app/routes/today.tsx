@@ -10,6 +10,8 @@ import {
   SortableList,
   TaskCard,
 } from '../../features/items';
+// The count wording is shared with All Items; the items feature owns it.
+import { itemCountText } from '../../features/items/lib/item-count';
 import { useClearToday } from '../../features/today/api/clear-today';
 import { useToday } from '../../features/today/api/get-today';
 import { useReorderToday } from '../../features/today/api/reorder-today';
@@ -77,7 +79,7 @@ export function TodayRoute() {
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
       <TodayHeader
-        count={today.data ? { visible: visible.length, total: all.length } : undefined}
+        countText={today.data ? itemCountText(visible.length, all.length) : undefined}
         onExecute={execution.start}
         onClear={onClear}
         onAdd={() => setAdding(true)}

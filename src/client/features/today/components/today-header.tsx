@@ -4,21 +4,16 @@ import Plus from 'lucide-react/icons/plus';
 import type { Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 
-/** "{visible} of {total} item(s)": the noun follows the total, "1 of 1 item", "2 of 5 items". */
-export function itemCountText(visible: number, total: number): string {
-  return `${visible} of ${total} ${total === 1 ? 'item' : 'items'}`;
-}
-
 export function TodayHeader({
-  count,
+  countText,
   onExecute,
   onClear,
   onAdd,
   clearing,
   executeRef,
 }: {
-  /** Undefined while the list loads: no count is better than a wrong "0 of 0". */
-  count: { visible: number; total: number } | undefined;
+  /** "{visible} of {total} item(s)"; undefined while the list loads, better than a wrong "0 of 0". */
+  countText: string | undefined;
   onExecute: () => void;
   onClear: () => void;
   onAdd: () => void;
@@ -31,7 +26,7 @@ export function TodayHeader({
       <div>
         <h1 className="font-semibold text-3xl tracking-tight">Today</h1>
         <p className="mt-1 min-h-5 text-muted-foreground text-sm" data-testid="today-count">
-          {count ? itemCountText(count.visible, count.total) : null}
+          {countText}
         </p>
       </div>
       <div className="flex items-center gap-2">
