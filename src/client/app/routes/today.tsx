@@ -80,7 +80,10 @@ export function TodayRoute() {
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
       <TodayHeader
         countText={today.data ? itemCountText(visible.length, all.length) : undefined}
-        onExecute={execution.start}
+        // Before the list has loaded there is nothing to judge "already completed" by.
+        onExecute={() => {
+          if (today.data) execution.start();
+        }}
         onClear={onClear}
         onAdd={() => setAdding(true)}
         clearing={clearing.isPending}
