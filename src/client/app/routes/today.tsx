@@ -12,22 +12,24 @@ import {
 } from '../../features/items';
 // The count wording is shared with All Items; the items feature owns it.
 import { itemCountText } from '../../features/items/lib/item-count';
-import { useClearToday } from '../../features/today/api/clear-today';
-import { useToday } from '../../features/today/api/get-today';
-import { useReorderToday } from '../../features/today/api/reorder-today';
-import { ExecutionMode } from '../../features/today/components/execution-mode';
-import { TodayHeader } from '../../features/today/components/today-header';
-import { TodayEmpty, TodayNoMatches, TodaySkeleton } from '../../features/today/components/today-states';
-import { useExecution } from '../../features/today/hooks/use-execution';
-import { useMidnightRefresh } from '../../features/today/hooks/use-midnight-refresh';
 import {
+  ExecutionMode,
   mergeTodayItems,
+  TodayEmpty,
+  TodayHeader,
   type TodayItem,
+  TodayNoMatches,
+  TodaySkeleton,
   todayFilterChips,
   todayItemFilterKey,
   todayItemTitle,
   todayOrderAfter,
-} from '../../features/today/lib/today-items';
+  useClearToday,
+  useExecution,
+  useMidnightRefresh,
+  useReorderToday,
+  useToday,
+} from '../../features/today';
 
 /** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
 function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {

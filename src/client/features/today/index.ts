@@ -1,0 +1,22 @@
+/** What other parts of the app (the Today route) may use from the today feature. */
+
+export { clearToday, useClearToday } from './api/clear-today';
+export { getToday, TODAY_QUERY_KEY, todayQueryOptions, useToday } from './api/get-today';
+export { reorderToday, useReorderToday } from './api/reorder-today';
+export { ExecutionMode } from './components/execution-mode';
+export { TodayHeader } from './components/today-header';
+export { TODAY_SKELETON_ROWS, TodayEmpty, TodayNoMatches, TodaySkeleton } from './components/today-states';
+export { type Execution, useExecution } from './hooks/use-execution';
+export { msUntilNextLocalMidnight, useMidnightRefresh } from './hooks/use-midnight-refresh';
+export {
+  applyTodayOrder,
+  isTodayItemCompleted,
+  mergeTodayItems,
+  type TodayFilterChip,
+  type TodayItem,
+  todayFilterChips,
+  todayItemFilterKey,
+  todayItemKey,
+  todayItemTitle,
+  todayOrderAfter,
+} from './lib/today-items';
