@@ -17,6 +17,8 @@ export type TestApp = {
   issuer: DevIssuer;
   /** Which engine this run uses ('pglite' or 'postgres'), for the rare engine-specific assertion. */
   engine: Database['kind'];
+  /** Closes only the database, to see how the app behaves when it is gone. */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -79,16 +81,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   await app.ready();
+  let databaseOpen = true;
   return {
     app,
     db: database.db,
     env,
     issuer,
     engine: database.kind,
+    async closeDatabase() {
+      if (databaseOpen) await database.close();
+      databaseOpen = false;
+    },
     async close() {
       await app.close();
       await issuer.close();
-      await database.close();
+      if (databaseOpen) await database.close();
+      databaseOpen = false;
       await drop();
     },
   };
