@@ -143,12 +143,14 @@ describe('Execution Mode', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Complete Write intro' }));
     expect(screen.getByText('Done')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Nice! Moving on…');
     expect(screen.getByText('2 remaining')).toBeInTheDocument();
     expect(progress()).toBe('33');
     advance(799);
     expect(currentTitle()).toBe('Write intro');
     advance(1);
     expect(currentTitle()).toBe('Stretch');
+    expect(screen.getByRole('status')).toHaveTextContent('');
 
     fireEvent.click(screen.getByRole('button', { name: 'Complete Stretch' }));
     advance(800);

@@ -127,6 +127,13 @@ export function ExecutionMode({
         </p>
         {/* Announce the item that became current, not the controls around it. */}
         <div aria-live="polite">{current ? renderItem(current) : null}</div>
+        {/* Said during the 800 ms hand-over, so the pause reads as a reward rather than a stall. */}
+        <p
+          role="status"
+          className="min-h-5 text-center font-medium text-emerald-700 text-sm dark:text-emerald-400"
+        >
+          {run.advanceAt !== null ? 'Nice! Moving on…' : ''}
+        </p>
       </div>
 
       {/* Large targets below the item, within reach of a thumb. */}
