@@ -101,7 +101,7 @@ describe('GET /api/tasks', () => {
     await bob.createTask();
 
     const all = await listTasks(client);
-    expect(all.map((task) => task.id)).toEqual([s1.id, s2.id, g1.id, g2.id]);
+    expect(all.map((task) => task.id)).toEqual([g1.id, g2.id, s1.id, s2.id]);
     expect((await listTasks(client, `?goalId=${goal.id}`)).map((task) => task.id)).toEqual([g1.id, g2.id]);
     expect((await listTasks(client, '?goalId=none')).map((task) => task.id)).toEqual([s1.id, s2.id]);
   });

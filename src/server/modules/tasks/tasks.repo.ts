@@ -31,8 +31,9 @@ export async function listTasks(db: Db, userId: string, goalId?: string | null):
     .from(tasks)
     .leftJoin(goals, goalJoin)
     .where(where)
-    // Standalone todos first, then per goal; within a list by position.
-    .orderBy(sql`${tasks.goalId} nulls first`, asc(tasks.sortOrder), asc(tasks.createdAt));
+    // Grouped by goal (standalone todos last), by position within a list: the order of the
+    // (user_id, goal_id, sort_order) index.
+    .orderBy(asc(tasks.goalId), asc(tasks.sortOrder), asc(tasks.createdAt));
   return rows.map(flatten);
 }
 
