@@ -30,8 +30,10 @@ export type AppDeps = {
   clock?: () => Date;
   /** Built client directory; served only when it holds an index.html. */
   clientRoot?: string;
-  /** Pino logger options; false silences it (tests). */
+  /** false silences logging (tests, bench). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check nothing secret is logged). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -62,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: env.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
             serializers: { req: serializeRequest },
             redact: {
               paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -53,6 +53,8 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
 export type TestAppOptions = {
   /** The instant "now"; change what it returns to move time (local midnight, time zones). */
   clock?: () => Date;
+  /** Receives the app's log lines (at debug level); without it the app logs nothing. */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -66,13 +68,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     PORT: '0',
     PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'debug' : 'silent',
   });
   const app = await buildApp({
     db: database.db,
     env,
     clock: options.clock,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     oidc: {
       issuer: issuer.issuer,
       clientId: issuer.clientId,
