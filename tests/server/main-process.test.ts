@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import './helpers/test-database';
+
+/*
+ * src/server/main.ts as a real process: start on the engine this project tests (a new PGlite data
+ * directory, or a new empty PostgreSQL database so main runs the migrations itself), answer, and stop
+ * gracefully on SIGTERM; refuse to start with one clear line when it cannot.
+ */
+
+type Exit = { code: number | null; stdout: string; stderr: string };
+
+function startMain(env: Record<string, string>): { child: ChildProcess; exited: Promise<Exit> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<Exit>((resolve) => {
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, exited };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, exited: Promise<Exit>): Promise<Response> {
+  let stopped = false;
+  void exited.then(() => {
+    stopped = true;
+  });
+  for (let i = 0; i < 300 && !stopped; i += 1) {
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`server did not answer at ${url}: ${JSON.stringify(await exited)}`);
+}
+
+const source = inject('testDatabase');
+const dataDir = mkdtempSync(join(tmpdir(), 'stride-main-'));
+let databaseEnv: Record<string, string> = { DATA_DIR: join(dataDir, 'db') };
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  if (source.kind !== 'postgres') return;
+  const name = `stride_main_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  databaseEnv = { DATABASE_URL: `${source.urlPrefix}${name}` };
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: source.adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+});
+afterAll(async () => {
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('main', () => {
+  it('migrates, serves, announces development sign-in, and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const { child, exited } = startMain({
+      ...databaseEnv,
+      PORT: String(port),
+      DEV_OIDC_PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    });
+    const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+
+    child.kill('SIGTERM');
+    const exit = await exited;
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).toContain('Development sign-in is active');
+    expect(exit.stdout).toContain('shutting down');
+  }, 60_000);
+
+  it('prints one line and exits 1 when the database cannot be opened', async () => {
+    const { exited } = startMain({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' });
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    expect(exit.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('Cannot open the PostgreSQL database (DATABASE_URL):'),
+    ]);
+  }, 30_000);
+
+  it('refuses production without Google credentials, saying what to set', async () => {
+    const { exited } = startMain({ NODE_ENV: 'production', PORT: '0' });
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    expect(exit.stderr.trim()).toBe(
+      'Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (and PUBLIC_URL) to run with NODE_ENV=production',
+    );
+  }, 30_000);
+});
