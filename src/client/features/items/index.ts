@@ -30,5 +30,6 @@ export {
 export { TaskCard, type TaskCardProps } from './components/task-card';
 export { addedToTodayToast, removedFromTodayToast } from './components/today-toasts';
 export { type GoalColorClasses, goalColorClasses } from './lib/goal-colors';
+export { itemCountText } from './lib/item-count';
 export type { EditableItem, GoalContext, ItemKind } from './lib/item-kinds';
 export { notifyError } from './lib/notify-error';

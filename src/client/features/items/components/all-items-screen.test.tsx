@@ -20,7 +20,17 @@ function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: 
     on('GET', '/api/goals?showArchived=true', () => ({ body: [...data.goals, ...(data.archived ?? [])] })),
     on('GET', '/api/tasks', () => ({ body: data.tasks })),
     on('GET', '/api/habits', () => ({ body: data.habits })),
-    on('PATCH', /^\/api\/goals\//, (request) => ({ body: makeGoal(request.body as object) })),
+    on('PATCH', /^\/api\/goals\//, (request) => {
+      // Archiving moves the goal between the lists, so its section unmounts on the refetch.
+      const id = request.path.split('/').pop();
+      const changes = request.body as Partial<Goal>;
+      const all = [...data.goals, ...(data.archived ?? [])].map((goal) =>
+        goal.id === id ? { ...goal, ...changes } : goal,
+      );
+      data.goals = all.filter((goal) => !goal.archived);
+      data.archived = all.filter((goal) => goal.archived);
+      return { body: all.find((goal) => goal.id === id) };
+    }),
     on('DELETE', /^\/api\/goals\//, () => ({ status: 204 })),
     on('POST', '/api/tasks/reorder', (request) => {
       // Saved like the server does, so the refetch after the reorder returns the new order.

@@ -13,6 +13,7 @@ import { useCreateHabits } from '../api/create-habit';
 import { useCreateTasks } from '../api/create-task';
 import { bulkCreatedToast, type GoalContext, KIND_LABEL } from '../lib/item-kinds';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';
 
 export type BulkItemFormProps = {
@@ -79,9 +80,10 @@ export function BulkItemForm({
     if (kind === 'task') {
       const target = goalContext ? goalContext.id : goalIdFromSelect(goalId);
       const inputs = titles.map((_, index) => ({ ...base(index), goalId: target }));
-      createTasks.mutate(inputs, { onSuccess: done, onError: fail });
+      settle(createTasks, inputs, { onSuccess: done, onError: fail });
     } else {
-      createHabits.mutate(
+      settle(
+        createHabits,
         titles.map((_, index) => base(index)),
         { onSuccess: done, onError: fail },
       );

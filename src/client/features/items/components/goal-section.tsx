@@ -23,6 +23,7 @@ import { useDeleteGoal } from '../api/delete-goal';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { useUpdateGoal } from '../api/update-goal';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { DeleteGoalDialog } from './delete-goal-dialog';
 import { ItemDialog } from './item-dialog';
 import { SectionEmpty, SectionShell } from './section-shell';
@@ -52,7 +53,8 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
   const summary = { id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal };
 
   const toggleArchived = () =>
-    archive.mutate(
+    settle(
+      archive,
       { id: goal.id, changes: { archived: !goal.archived } },
       {
         onSuccess: () =>
@@ -65,7 +67,7 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
       },
     );
   const deleteGoal = () =>
-    remove.mutate(goal.id, {
+    settle(remove, goal.id, {
       onSuccess: () => {
         setConfirmingDelete(false);
         toast({ title: 'Goal deleted', description: 'The goal and its tasks have been deleted.' });
@@ -144,7 +146,8 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
             getId={getId}
             getLabel={getLabel}
             onReorder={(orderedIds) =>
-              reorder.mutate(
+              settle(
+                reorder,
                 { goalId: goal.id, orderedIds },
                 { onError: (error) => notifyError('Could not save the new order', error) },
               )

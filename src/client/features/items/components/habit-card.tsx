@@ -6,6 +6,7 @@ import { useDeleteHabit } from '../api/delete-habit';
 import { useUpdateHabit } from '../api/update-habit';
 import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
@@ -28,12 +29,14 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
   const [editing, setEditing] = useState(false);
 
   const toggleDone = () =>
-    completion.mutate(
+    settle(
+      completion,
       { id: habit.id, changes: { completedToday: !habit.completedToday } },
       { onError: (error) => notifyError('Could not update habit', error) },
     );
   const toggleToday = () =>
-    today.mutate(
+    settle(
+      today,
       { id: habit.id, changes: { isToday: !habit.isToday } },
       {
         onSuccess: () => toast(habit.isToday ? removedFromTodayToast(habit.title) : addedToTodayToast(1)),
@@ -41,7 +44,7 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
       },
     );
   const deleteHabit = () =>
-    remove.mutate(habit.id, {
+    settle(remove, habit.id, {
       onSuccess: () => toast({ title: 'Habit deleted', description: `"${habit.title}" has been deleted.` }),
       onError: (error) => notifyError('Could not delete habit', error),
     });

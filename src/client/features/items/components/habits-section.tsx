@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { useReorderHabits } from '../api/reorder-habits';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { HabitCard } from './habit-card';
 import { SectionEmpty, SectionShell } from './section-shell';
 import { SortableList } from './sortable-list';
@@ -47,7 +48,8 @@ export function HabitsSection({ habits, onAdd }: { habits: Habit[]; onAdd: () =>
           getId={getId}
           getLabel={getLabel}
           onReorder={(orderedIds) =>
-            reorder.mutate(
+            settle(
+              reorder,
               { orderedIds },
               { onError: (error) => notifyError('Could not save the new order', error) },
             )

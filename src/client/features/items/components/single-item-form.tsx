@@ -29,6 +29,7 @@ import {
   updatedToast,
 } from '../lib/item-kinds';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { ColorGrid as ColorGridField } from './color-grid';
 import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';
 
@@ -133,7 +134,8 @@ export function SingleItemForm({
         color: values.color,
         isHabitGoal: values.isHabitGoal,
       };
-      updateGoal.mutate(
+      settle(
+        updateGoal,
         { id: item.goal.id, changes },
         { onSuccess: () => finish(updatedToast('goal')), onError: fail },
       );
@@ -143,13 +145,15 @@ export function SingleItemForm({
         goalId: goalIdFromSelect(values.goalId),
         isToday: values.isToday,
       };
-      updateTask.mutate(
+      settle(
+        updateTask,
         { id: item.task.id, changes },
         { onSuccess: () => finish(updatedToast('task')), onError: fail },
       );
     } else if (item?.kind === 'habit') {
       const changes = { title: values.title, isToday: values.isToday };
-      updateHabit.mutate(
+      settle(
+        updateHabit,
         { id: item.habit.id, changes },
         { onSuccess: () => finish(updatedToast('habit')), onError: fail },
       );
@@ -160,16 +164,18 @@ export function SingleItemForm({
         color: values.color,
         isHabitGoal: values.isHabitGoal,
       };
-      createGoal.mutate(input, { onSuccess: () => finish(createdToast('goal')), onError: fail });
+      settle(createGoal, input, { onSuccess: () => finish(createdToast('goal')), onError: fail });
     } else if (kind === 'task') {
       // SPEC §4: inside a goal's context the new task joins that goal whatever the form says.
       const goalId = goalContext ? goalContext.id : goalIdFromSelect(values.goalId);
-      createTask.mutate(
+      settle(
+        createTask,
         { title: values.title, goalId, isToday: values.isToday },
         { onSuccess: () => finish(createdToast('task')), onError: fail },
       );
     } else {
-      createHabit.mutate(
+      settle(
+        createHabit,
         { title: values.title, isToday: values.isToday },
         { onSuccess: () => finish(createdToast('habit')), onError: fail },
       );

@@ -7,6 +7,7 @@ import { useDeleteTask } from '../api/delete-task';
 import { useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
@@ -47,12 +48,14 @@ export function TaskCard({
   const colors = goal ? goalColorClasses(goal.color) : undefined;
 
   const toggleDone = () =>
-    completion.mutate(
+    settle(
+      completion,
       { id: task.id, changes: inHabitGoal ? { completedToday: !done } : { completed: !done } },
       { onError: (error) => notifyError('Could not update task', error) },
     );
   const toggleToday = () =>
-    today.mutate(
+    settle(
+      today,
       { id: task.id, changes: { isToday: !task.isToday } },
       {
         onSuccess: () => toast(task.isToday ? removedFromTodayToast(task.title) : addedToTodayToast(1)),
@@ -60,7 +63,7 @@ export function TaskCard({
       },
     );
   const deleteTask = () =>
-    remove.mutate(task.id, {
+    settle(remove, task.id, {
       onSuccess: () => toast({ title: 'Task deleted', description: `"${task.title}" has been deleted.` }),
       onError: (error) => notifyError('Could not delete task', error),
     });

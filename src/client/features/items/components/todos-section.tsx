@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { notifyError } from '../lib/notify-error';
+import { settle } from '../lib/settle';
 import { SectionEmpty, SectionShell } from './section-shell';
 import { SortableList } from './sortable-list';
 import { TaskCard } from './task-card';
@@ -47,7 +48,8 @@ export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => voi
           getId={getId}
           getLabel={getLabel}
           onReorder={(orderedIds) =>
-            reorder.mutate(
+            settle(
+              reorder,
               { goalId: null, orderedIds },
               { onError: (error) => notifyError('Could not save the new order', error) },
             )

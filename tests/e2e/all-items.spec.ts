@@ -1,0 +1,294 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, setTheme, signIn as _signIn, snap, test, uniqueEmail } from './fixtures';
+
+async function signIn(page: Page) {
+  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('items'))}`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+}
+void _signIn;
+
+/*
+ * All Items journeys (SPEC §2 All Items, Item dialog, Cards; §4; §5; §8). What a journey is about
+ * goes through the UI; the rest of its data is made through the API as the signed-in browser.
+ */
+
+type Created = { id: string };
+
+async function post(request: APIRequestContext, path: string, data: object): Promise<Created> {
+  const response = await request.post(path, { data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as Created;
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const card = (scope: Page | Locator, title: string) =>
+  scope.getByRole('article', { name: title, exact: true });
+const dialog = (page: Page) => page.getByRole('dialog');
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+async function titlesIn(list: Locator): Promise<string[]> {
+  return list
+    .getByRole('article')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+}
+
+async function openAllItems(page: Page): Promise<void> {
+  await page.goto('/all-items');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
+}
+
+test('every empty state, from a new account to filtered-out sections', async ({ page }) => {
+  await signIn(page);
+  await openAllItems(page);
+  await expect(page.getByText('No items yet', { exact: true })).toBeVisible();
+  await expect(page.getByText('Create your first goal, task, or habit to get started.')).toBeVisible();
+  await expect(page.getByTestId('all-items-count')).toHaveText('0 of 0 items');
+  await expectNoA11yViolations(page);
+  await snap(page, 'all-items-empty');
+
+  await page.getByRole('button', { name: 'Add Goal' }).click();
+  await expect(dialog(page).getByRole('group', { name: 'Item Type' })).toHaveCount(0);
+  await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Reading');
+  await dialog(page).getByRole('button', { name: 'Create Goal' }).click();
+  await expect(toast(page, 'Goal created')).toBeVisible();
+
+  await expect(section(page, 'Habits').getByText('No habits yet')).toBeVisible();
+  await expect(section(page, 'Habits').getByRole('button', { name: 'Add your first habit' })).toBeVisible();
+  await expect(section(page, 'Todos').getByText('No todos yet')).toBeVisible();
+  await expect(section(page, 'Todos').getByRole('button', { name: 'Add your first todo' })).toBeVisible();
+  await expect(section(page, 'Reading').getByText('No tasks in this goal yet')).toBeVisible();
+
+  const chips = page.getByRole('group', { name: 'Show:' });
+  for (const name of ['Habits', 'Todos', 'Reading'])
+    await chips.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByText('No matching items', { exact: true })).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters to see more items.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show everything' }).click();
+  await expect(section(page, 'Habits')).toBeVisible();
+});
+
+test('create a goal with a colour, then add a task inside it', async ({ page }) => {
+  await signIn(page);
+  await openAllItems(page);
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Add New Item' })).toBeVisible();
+  await dialog(page).getByText('A container for multiple tasks').click();
+  await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Half marathon');
+  await dialog(page)
+    .getByLabel(/Description/)
+    .fill('Sub two hours in spring');
+  await dialog(page).getByText('Color Theme').scrollIntoViewIfNeeded();
+  await dialog(page).locator('label[title="Rose"]').click();
+  await expect(dialog(page).getByRole('radio', { name: 'Rose' })).toBeChecked();
+  await expectNoA11yViolations(page);
+  await snap(page, 'all-items-dialog-goal');
+  await dialog(page).getByRole('button', { name: 'Create Goal' }).click();
+  await expect(toast(page, 'Goal created')).toBeVisible();
+  await expect(toast(page, 'Your goal has been created successfully.')).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+
+  const goal = section(page, 'Half marathon');
+  await expect(goal.getByText('Sub two hours in spring')).toBeVisible();
+  await goal.getByRole('button', { name: 'Add task to Half marathon' }).click();
+  await expect(dialog(page).getByText('Adding to goal: Half marathon')).toBeVisible();
+  await expect(dialog(page).getByRole('combobox', { name: 'Goal' })).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Create Task' }).click();
+  await expect(dialog(page).getByText('Title is required')).toBeVisible();
+  await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Long run, 18 km');
+  await expect(dialog(page).getByText('Title is required')).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Create Task' }).click();
+  await expect(toast(page, 'Task created')).toBeVisible();
+  await expect(card(goal, 'Long run, 18 km')).toBeVisible();
+  // The goal's colour tints its tasks.
+  await expect(card(goal, 'Long run, 18 km')).toHaveClass(/bg-rose-50/);
+});
+
+test('bulk add three habits in order and put them all on Today', async ({ page }) => {
+  await signIn(page);
+  const existing = await post(page.request, '/api/tasks', { title: 'Already today', isToday: true });
+  await openAllItems(page);
+  await section(page, 'Habits').getByRole('button', { name: 'Add your first habit' }).click();
+  await dialog(page).getByRole('tab', { name: 'Bulk' }).click();
+  const create = dialog(page).getByRole('button', { name: /^Create \d+ Habits?$/ });
+  await expect(create).toBeDisabled();
+  await dialog(page).getByRole('textbox', { name: 'Habits' }).fill('Stretch\n\n  Meditate  \nJournal\n');
+  await dialog(page).getByRole('checkbox', { name: 'Add all to Today' }).click();
+  await expectNoA11yViolations(page);
+  await snap(page, 'all-items-dialog-bulk');
+  await dialog(page).getByRole('button', { name: 'Create 3 Habits' }).click();
+  await expect(toast(page, 'Habits created')).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await titlesIn(page.getByRole('list', { name: 'Habits' }))).toEqual([
+    'Stretch',
+    'Meditate',
+    'Journal',
+  ]);
+  for (const title of ['Stretch', 'Meditate', 'Journal'])
+    await expect(card(page, title).getByRole('button', { name: 'Remove from Today' })).toBeVisible();
+
+  // On Today they follow what was already there, in the order typed.
+  const today = (await (await page.request.get('/api/today')).json()) as {
+    tasks: Array<{ id: string; title: string; todaySortOrder: number }>;
+    habits: Array<{ title: string; todaySortOrder: number }>;
+  };
+  const ordered = [...today.tasks, ...today.habits].sort((a, b) => a.todaySortOrder - b.todaySortOrder);
+  expect(ordered.map((item) => item.title)).toEqual(['Already today', 'Stretch', 'Meditate', 'Journal']);
+  expect(today.tasks[0]?.id).toBe(existing.id);
+
+  // Opening the dialog again starts on Single with a clean form.
+  await section(page, 'Habits').getByRole('button', { name: 'Add habit' }).click();
+  await expect(dialog(page).getByRole('tab', { name: 'Single' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test("edit a task's goal to none moves it to Todos", async ({ page }) => {
+  await signIn(page);
+  const goal = await post(page.request, '/api/goals', { title: 'Garden', color: 'lime' });
+  await post(page.request, '/api/tasks', { title: 'Plant tulips', goalId: goal.id });
+  await openAllItems(page);
+  await card(section(page, 'Garden'), 'Plant tulips').getByRole('button', { name: 'Edit task' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Item' })).toBeVisible();
+  await expect(dialog(page).getByRole('tab')).toHaveCount(0);
+  const goalSelect = dialog(page).getByRole('combobox', { name: 'Goal' });
+  await expect(goalSelect).toHaveValue(goal.id);
+  await goalSelect.selectOption({ label: 'No goal (regular task)' });
+  await dialog(page).getByRole('button', { name: 'Update Task' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(card(section(page, 'Todos'), 'Plant tulips')).toBeVisible();
+  await expect(section(page, 'Garden').getByText('No tasks in this goal yet')).toBeVisible();
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as Array<{ goalId: string | null }>;
+  expect(tasks.map((task) => task.goalId)).toEqual([null]);
+});
+
+test('archive a goal, show archived goals, and restore it', async ({ page }) => {
+  await signIn(page);
+  const goal = await post(page.request, '/api/goals', { title: 'Old project', color: 'slate' });
+  await post(page.request, '/api/tasks', { title: 'Write retro', goalId: goal.id });
+  await post(page.request, '/api/goals', { title: 'Routine', color: 'amber', isHabitGoal: true });
+  await openAllItems(page);
+  await expect(section(page, 'Routine').getByRole('button', { name: 'Archive goal' })).toHaveCount(0);
+  await section(page, 'Old project').getByRole('button', { name: 'Archive goal' }).click();
+  await expect(toast(page, 'Goal archived')).toBeVisible();
+  await expect(toast(page, 'The goal has been archived.')).toBeVisible();
+  await expect(section(page, 'Old project')).toHaveCount(0);
+  await expect(page.getByText('Write retro')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Show archived goals' }).click();
+  await expect(section(page, 'Old project')).toBeVisible();
+  await expect(card(section(page, 'Old project'), 'Write retro')).toBeVisible();
+  await section(page, 'Old project').getByRole('button', { name: 'Unarchive goal' }).click();
+  await expect(toast(page, 'Goal unarchived')).toBeVisible();
+  await expect(toast(page, 'The goal has been restored.')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide archived goals' }).click();
+  await expect(section(page, 'Old project')).toBeVisible();
+});
+
+test('delete a goal and its tasks are gone', async ({ page }) => {
+  await signIn(page);
+  const goal = await post(page.request, '/api/goals', { title: 'Move house', color: 'orange' });
+  for (const title of ['Pack books', 'Book a van'])
+    await post(page.request, '/api/tasks', { title, goalId: goal.id });
+  await post(page.request, '/api/tasks', { title: 'Keep me' });
+  await openAllItems(page);
+  await expect(page.getByTestId('all-items-count')).toHaveText('3 of 3 items');
+  await section(page, 'Move house').getByRole('button', { name: 'Goal actions for Move house' }).click();
+  await page.getByRole('menuitem', { name: 'Delete goal' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('its 2 tasks');
+  await confirm.getByRole('button', { name: 'Delete goal' }).click();
+  await expect(toast(page, 'Goal deleted')).toBeVisible();
+  await expect(toast(page, 'The goal and its tasks have been deleted.')).toBeVisible();
+  await expect(section(page, 'Move house')).toHaveCount(0);
+  await page.reload();
+  await expect(card(page, 'Keep me')).toBeVisible();
+  await expect(page.getByText('Pack books')).toHaveCount(0);
+  await expect(page.getByText('Book a van')).toHaveCount(0);
+  await expect(page.getByTestId('all-items-count')).toHaveText('1 of 1 item');
+});
+
+test('reorder by drag, by keyboard and by the menu; the order survives a reload', async ({ page }) => {
+  await signIn(page);
+  for (const [index, title] of ['Alpha', 'Bravo', 'Charlie', 'Delta'].entries())
+    await post(page.request, '/api/tasks', { title, sortOrder: index });
+  await openAllItems(page);
+  const todos = page.getByRole('list', { name: 'Todos' });
+  expect(await titlesIn(todos)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+
+  // Drag: press on Delta's handle, move past the 5 px threshold, drop on Alpha.
+  const handle = page.getByRole('button', { name: 'Reorder Delta' });
+  const target = card(todos, 'Alpha');
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(() => titlesIn(todos)).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie']);
+
+  // Keyboard: Space lifts, ArrowDown moves, Space drops.
+  await page.getByRole('button', { name: 'Reorder Alpha' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect.poll(() => titlesIn(todos)).toEqual(['Delta', 'Bravo', 'Charlie', 'Alpha']);
+
+  // No drag needed at all: the card's menu moves it (WCAG 2.2 SC 2.5.7).
+  await page.getByRole('button', { name: 'More actions for Charlie' }).click();
+  await page.getByRole('menuitem', { name: 'Move up' }).click();
+  await expect.poll(() => titlesIn(todos)).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect
+    .poll(() => titlesIn(page.getByRole('list', { name: 'Todos' })))
+    .toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+});
+
+test('a filled screen passes axe in both themes and is photographed', async ({ page }) => {
+  await signIn(page);
+  const fitness = await post(page.request, '/api/goals', {
+    title: 'Fitness',
+    color: 'emerald',
+    description: 'Get stronger, one session at a time',
+  });
+  const routine = await post(page.request, '/api/goals', {
+    title: 'Morning routine',
+    color: 'amber',
+    isHabitGoal: true,
+  });
+  const launch = await post(page.request, '/api/goals', { title: 'Launch website', color: 'indigo' });
+  for (const title of ['Run 5k', 'Stretch 10 minutes', 'Book a physio appointment'])
+    await post(page.request, '/api/tasks', { title, goalId: fitness.id });
+  for (const title of ['Make bed', 'Cold shower'])
+    await post(page.request, '/api/tasks', { title, goalId: routine.id });
+  const done = await post(page.request, '/api/tasks', {
+    title: 'Write the landing copy',
+    goalId: launch.id,
+    isToday: true,
+  });
+  await page.request.patch(`/api/tasks/${done.id}`, { data: { completed: true } });
+  await post(page.request, '/api/tasks', { title: 'Pick a domain name', goalId: launch.id });
+  for (const title of ['Buy groceries', 'Call the bank']) await post(page.request, '/api/tasks', { title });
+  const meditate = await post(page.request, '/api/habits', { title: 'Meditate 10 minutes', isToday: true });
+  await page.request.patch(`/api/habits/${meditate.id}`, { data: { completedToday: true } });
+  await post(page.request, '/api/habits', { title: 'Read 20 pages' });
+
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await openAllItems(page);
+    await expect(card(page, 'Pick a domain name')).toBeVisible();
+    await expect(page.getByTestId('all-items-count')).toHaveText('11 of 11 items');
+    await expect(card(page, 'Write the landing copy').getByText('Write the landing copy')).toHaveClass(
+      /line-through/,
+    );
+    await expectNoA11yViolations(page);
+    await snap(page, 'all-items-filled');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await expect(dialog(page)).toBeVisible();
+    await expectNoA11yViolations(page);
+    await snap(page, 'all-items-dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+  }
+});
