@@ -6,12 +6,11 @@ import {
   FilterChips,
   HabitCard,
   ItemDialog,
+  itemCountText,
   notifyError,
   SortableList,
   TaskCard,
 } from '../../features/items';
-// The count wording is shared with All Items; the items feature owns it.
-import { itemCountText } from '../../features/items/lib/item-count';
 import {
   ExecutionMode,
   mergeTodayItems,
