@@ -1,5 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, setTheme, signIn as _signIn, snap, test, uniqueEmail } from './fixtures';
+import {
+  signIn as _signIn,
+  expect,
+  expectNoA11yViolations,
+  setTheme,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 async function signIn(page: Page) {
   await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('items'))}`);
@@ -72,13 +80,12 @@ test('create a goal with a colour, then add a task inside it', async ({ page }) 
   await openAllItems(page);
   await page.getByRole('button', { name: 'Add Item' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Add New Item' })).toBeVisible();
-  await dialog(page).getByText('A container for multiple tasks').click();
+  await dialog(page).getByRole('radio', { name: /^Goal/ }).click();
   await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Half marathon');
   await dialog(page)
     .getByLabel(/Description/)
     .fill('Sub two hours in spring');
-  await dialog(page).getByText('Color Theme').scrollIntoViewIfNeeded();
-  await dialog(page).locator('label[title="Rose"]').click();
+  await dialog(page).getByRole('radio', { name: 'Rose' }).click();
   await expect(dialog(page).getByRole('radio', { name: 'Rose' })).toBeChecked();
   await expectNoA11yViolations(page);
   await snap(page, 'all-items-dialog-goal');
@@ -145,7 +152,11 @@ test("edit a task's goal to none moves it to Todos", async ({ page }) => {
   const goal = await post(page.request, '/api/goals', { title: 'Garden', color: 'lime' });
   await post(page.request, '/api/tasks', { title: 'Plant tulips', goalId: goal.id });
   await openAllItems(page);
-  await card(section(page, 'Garden'), 'Plant tulips').getByRole('button', { name: 'Edit task' }).click();
+  // Edit sits in the card's menu on every screen size (and also inline from the sm breakpoint).
+  await card(section(page, 'Garden'), 'Plant tulips')
+    .getByRole('button', { name: 'More actions for Plant tulips' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit task' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Edit Item' })).toBeVisible();
   await expect(dialog(page).getByRole('tab')).toHaveCount(0);
   const goalSelect = dialog(page).getByRole('combobox', { name: 'Goal' });

@@ -118,7 +118,7 @@ export function AllItemsScreen() {
   }
 
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-3 py-6 sm:px-4">
       <header className="flex items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="font-semibold text-3xl tracking-tight">All Items</h1>

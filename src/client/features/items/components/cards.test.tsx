@@ -138,6 +138,15 @@ describe('TaskCard', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
   });
 
+  it('opens the edit dialog from the actions menu too (phones have no inline edit button)', async () => {
+    installFakeApi(on('GET', /^\/api\//, () => ({ body: [] })));
+    const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Fix bike' })} goal={null} />);
+    await user.click(screen.getByRole('button', { name: 'More actions for Fix bike' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit task' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
+  });
+
   it('deletes from the actions menu with a "Task deleted" toast', async () => {
     const api = patchEchoes();
     const task = makeTask({ title: 'Old task' });

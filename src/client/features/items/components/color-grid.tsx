@@ -32,7 +32,7 @@ export function ColorGrid({ value, onChange }: { value: GoalColor; onChange: (co
                 checked={checked}
                 onChange={() => onChange(color)}
                 aria-label={capitalize(color)}
-                className="sr-only"
+                className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-wait"
               />
               {checked && <Check className="size-4 text-white drop-shadow" strokeWidth={3} aria-hidden />}
             </label>

@@ -51,8 +51,11 @@ export type ItemCardFrameProps = CardSortProps & {
   meta?: ReactNode;
 };
 
-const iconButton =
-  'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-foreground/5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 sm:size-9 [&_svg]:size-4.5';
+/* cn() does not merge conflicting utilities, so colour and display are added separately below. */
+const iconButtonShape =
+  'size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg transition-colors hover:bg-foreground/5 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 sm:size-9 [&_svg]:size-4.5';
+const quietColors = 'text-muted-foreground hover:text-foreground';
+const iconButton = cn('inline-flex', iconButtonShape, quietColors);
 
 /** Shared layout and controls of the task and habit cards (SPEC §2 Cards). */
 export function ItemCardFrame(props: ItemCardFrameProps) {
@@ -62,9 +65,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     <article
       aria-label={title}
       className={cn(
-        'flex min-h-14 items-center gap-0.5 rounded-xl border py-1 pr-1 pl-0.5 shadow-xs transition-[opacity,box-shadow]',
+        'flex min-h-14 items-center gap-0.5 rounded-xl border py-1 pr-1 pl-0.5 transition-[opacity,box-shadow]',
         props.tint ?? 'border-border bg-card',
-        props.isDragging && 'shadow-lg ring-2 ring-ring',
+        props.isDragging ? 'shadow-lg ring-2 ring-ring' : 'shadow-xs',
         props.deleting && 'opacity-50',
       )}
     >
@@ -85,13 +88,13 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
 
       <label
         className={cn(
-          'group inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full has-focus-visible:outline-2 has-focus-visible:outline-ring',
+          'group relative inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full has-focus-visible:outline-2 has-focus-visible:outline-ring',
           props.completionPending && 'cursor-wait',
         )}
       >
         <input
           type="checkbox"
-          className="sr-only"
+          className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-wait"
           checked={done}
           onChange={props.onToggleDone}
           disabled={props.completionPending}
@@ -139,8 +142,11 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
           disabled={props.todayPending}
           aria-busy={props.todayPending || undefined}
           className={cn(
-            iconButton,
-            props.isToday && 'text-amber-600 hover:text-amber-700 dark:text-amber-400',
+            'inline-flex',
+            iconButtonShape,
+            props.isToday
+              ? 'text-amber-700 hover:text-amber-800 dark:text-amber-400 dark:hover:text-amber-300'
+              : quietColors,
           )}
         >
           {props.todayPending ? (
@@ -153,8 +159,13 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         </button>
       </IconTooltip>
 
+      {/* Phones keep the title readable: there, Edit lives only in the actions menu. */}
       <IconTooltip label={`Edit ${kind}`}>
-        <button type="button" onClick={props.onEdit} className={iconButton}>
+        <button
+          type="button"
+          onClick={props.onEdit}
+          className={cn('hidden sm:inline-flex', iconButtonShape, quietColors)}
+        >
           <Pencil aria-hidden />
         </button>
       </IconTooltip>
@@ -164,9 +175,17 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
   );
 }
 
-function ItemMenu({ kind, title, onMoveUp, onMoveDown, dragHandle, onDelete, deleting }: ItemCardFrameProps) {
+function ItemMenu({
+  kind,
+  title,
+  onMoveUp,
+  onMoveDown,
+  dragHandle,
+  onEdit,
+  onDelete,
+  deleting,
+}: ItemCardFrameProps) {
   const sortable = dragHandle !== undefined;
-  if (!sortable && !onDelete) return null;
   return (
     <DropdownMenu modal={false}>
       <IconTooltip label={`More actions for ${title}`}>
@@ -175,8 +194,13 @@ function ItemMenu({ kind, title, onMoveUp, onMoveDown, dragHandle, onDelete, del
         </DropdownMenuTrigger>
       </IconTooltip>
       <DropdownMenuContent>
+        <DropdownMenuItem onSelect={onEdit}>
+          <Pencil aria-hidden />
+          Edit {kind}
+        </DropdownMenuItem>
         {sortable && (
           <>
+            <DropdownMenuSeparator />
             <DropdownMenuItem disabled={!onMoveUp} onSelect={() => onMoveUp?.()}>
               <ArrowUp aria-hidden />
               Move up
@@ -187,7 +211,7 @@ function ItemMenu({ kind, title, onMoveUp, onMoveDown, dragHandle, onDelete, del
             </DropdownMenuItem>
           </>
         )}
-        {sortable && onDelete && <DropdownMenuSeparator />}
+        {onDelete && <DropdownMenuSeparator />}
         {onDelete && (
           <DropdownMenuItem variant="destructive" disabled={deleting} onSelect={onDelete}>
             <Trash2 aria-hidden />

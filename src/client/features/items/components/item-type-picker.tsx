@@ -21,7 +21,7 @@ export function ItemTypePicker({ value, onChange }: { value: ItemKind; onChange:
             <label
               key={kind}
               className={cn(
-                'flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-ring',
+                'relative flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-ring',
                 checked ? 'border-primary bg-accent' : 'border-border hover:bg-muted',
               )}
             >
@@ -31,7 +31,7 @@ export function ItemTypePicker({ value, onChange }: { value: ItemKind; onChange:
                 value={kind}
                 checked={checked}
                 onChange={() => onChange(kind)}
-                className="sr-only"
+                className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-wait"
               />
               <span
                 className={cn(

@@ -82,7 +82,7 @@ export function SectionShell({
           {description}
         </p>
       )}
-      <div id={contentId} hidden={!open} className="px-2 pb-2">
+      <div id={contentId} hidden={!open} className="px-1.5 pb-1.5 sm:px-2 sm:pb-2">
         {children}
       </div>
     </section>
