@@ -246,15 +246,6 @@ export function SingleItemForm({
         </>
       ) : (
         <>
-          {showGoalSelect && (
-            <Controller
-              control={form.control}
-              name="goalId"
-              render={({ field }) => (
-                <GoalSelect id={`${ids}-goal`} label="Goal" value={field.value} onChange={field.onChange} />
-              )}
-            />
-          )}
           <Controller
             control={form.control}
             name="isToday"
@@ -271,6 +262,15 @@ export function SingleItemForm({
               </div>
             )}
           />
+          {showGoalSelect && (
+            <Controller
+              control={form.control}
+              name="goalId"
+              render={({ field }) => (
+                <GoalSelect id={`${ids}-goal`} label="Goal" value={field.value} onChange={field.onChange} />
+              )}
+            />
+          )}
         </>
       )}
 
