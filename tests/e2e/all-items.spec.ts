@@ -40,6 +40,22 @@ async function titlesIn(list: Locator): Promise<string[]> {
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
 }
 
+/** A long-press (held past dnd-kit's 120 ms delay) then a slide, as real touch events. */
+async function touchDrag(page: Page, x: number, fromY: number, toY: number, holdMs = 250): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', fromY);
+  if (holdMs > 0) await page.waitForTimeout(holdMs);
+  const steps = 12;
+  for (let step = 1; step <= steps; step += 1) {
+    await touch('touchMove', fromY + ((toY - fromY) * step) / steps);
+    await page.waitForTimeout(16);
+  }
+  await touch('touchEnd', toY);
+  await cdp.detach();
+}
+
 async function openAllItems(page: Page): Promise<void> {
   await page.goto('/all-items');
   await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
@@ -224,16 +240,31 @@ test('reorder by drag, by keyboard and by the menu; the order survives a reload'
   const todos = page.getByRole('list', { name: 'Todos' });
   expect(await titlesIn(todos)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
 
-  // Drag: press on Delta's handle, move past the 5 px threshold, drop on Alpha.
-  const handle = page.getByRole('button', { name: 'Reorder Delta' });
-  const target = card(todos, 'Alpha');
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
-  await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 12 });
-  await page.mouse.up();
+  // Drag Delta's handle onto Alpha: with the mouse on desktop (past the 5 px threshold), with a
+  // 120 ms long-press on the phone's touch screen.
+  const handle = await page.getByRole('button', { name: 'Reorder Delta' }).boundingBox();
+  const target = await card(todos, 'Alpha').boundingBox();
+  if (!handle || !target) throw new Error('cards not laid out');
+  const x = handle.x + handle.width / 2;
+  const fromY = handle.y + handle.height / 2;
+  const toY = target.y + 4;
+  if (test.info().project.name === 'phone') {
+    // A swipe without the long-press is a scroll, not a drag.
+    await touchDrag(page, x, fromY, toY, 0);
+    await page.waitForTimeout(300);
+    expect(await titlesIn(todos)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const again = await page.getByRole('button', { name: 'Reorder Delta' }).boundingBox();
+    const onto = await card(todos, 'Alpha').boundingBox();
+    if (!again || !onto) throw new Error('cards not laid out');
+    await touchDrag(page, again.x + again.width / 2, again.y + again.height / 2, onto.y + 4);
+  } else {
+    await page.mouse.move(x, fromY);
+    await page.mouse.down();
+    await page.mouse.move(x, fromY - 10, { steps: 3 });
+    await page.mouse.move(x, toY, { steps: 12 });
+    await page.mouse.up();
+  }
   await expect.poll(() => titlesIn(todos)).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie']);
 
   // Keyboard: Space lifts, ArrowDown moves, Space drops.
