@@ -4,6 +4,7 @@ export { bulkPositions } from './api/bulk-positions';
 export { createGoal, useCreateGoal } from './api/create-goal';
 export { createHabit, createHabits, useCreateHabit, useCreateHabits } from './api/create-habit';
 export { createTask, createTasks, useCreateTask, useCreateTasks } from './api/create-task';
+export { deleteCompletedTasks, useDeleteCompletedTasks } from './api/delete-completed-tasks';
 export { deleteGoal, useDeleteGoal } from './api/delete-goal';
 export { deleteHabit, useDeleteHabit } from './api/delete-habit';
 export { deleteTask, useDeleteTask } from './api/delete-task';

@@ -32,6 +32,7 @@ function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: 
       return { body: all.find((goal) => goal.id === id) };
     }),
     on('DELETE', /^\/api\/goals\//, () => ({ status: 204 })),
+    on('DELETE', '/api/tasks/completed', () => ({ status: 204 })),
     on('POST', '/api/tasks/reorder', (request) => {
       // Saved like the server does, so the refetch after the reorder returns the new order.
       const { items } = request.body as { items: Array<{ id: string; sortOrder: number }> };
@@ -232,5 +233,33 @@ describe('AllItemsScreen', () => {
           .map((card) => card.getAttribute('aria-label')),
       ).toEqual(['Lift', 'Run']),
     );
+  });
+
+  it('clears completed todos and completed goal tasks with the matching calls', async () => {
+    const api = serve({
+      goals: [fitness, routine],
+      tasks: [
+        makeTask({ title: 'Done todo', completed: true }),
+        makeTask({ title: 'Open todo' }),
+        makeTask({ title: 'Done run', goalId: fitness.id, completed: true }),
+      ],
+      habits: [],
+    });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Clear completed todos' }));
+    expect(await screen.findByText('Completed tasks cleared')).toBeInTheDocument();
+    expect(screen.getByText('1 completed task has been deleted.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Goal actions for Fitness' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Clear completed tasks' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes().map((request) => `${request.method} ${request.path}`)).toEqual([
+      'DELETE /api/tasks/completed',
+      `DELETE /api/goals/${fitness.id}/tasks/completed`,
+    ]);
+    // Habit goals reset daily, so they offer no such action.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Goal actions for Routine' }));
+    await screen.findByRole('menuitem', { name: 'Edit goal' });
+    expect(screen.queryByRole('menuitem', { name: 'Clear completed tasks' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import Archive from 'lucide-react/icons/archive';
 import ArchiveRestore from 'lucide-react/icons/archive-restore';
+import ListX from 'lucide-react/icons/list-x';
 import MoreVertical from 'lucide-react/icons/more-vertical';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
@@ -19,11 +20,13 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { IconTooltip } from '../../../components/ui/tooltip';
+import { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
 import { useDeleteGoal } from '../api/delete-goal';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { useUpdateGoal } from '../api/update-goal';
 import { notifyError } from '../lib/notify-error';
 import { settle } from '../lib/settle';
+import { clearCompleted } from './clear-completed';
 import { DeleteGoalDialog } from './delete-goal-dialog';
 import { ItemDialog } from './item-dialog';
 import { SectionEmpty, SectionShell } from './section-shell';
@@ -48,6 +51,9 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
   const reorder = useReorderTasks();
   const archive = useUpdateGoal();
   const remove = useDeleteGoal();
+  const clear = useDeleteCompletedTasks();
+  // Tasks of a habit goal are never "completed" for good (they reset daily), so only normal goals clear.
+  const completed = goal.isHabitGoal ? 0 : tasks.filter((task) => task.completed).length;
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const summary = { id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal };
@@ -120,6 +126,15 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
                   <Pencil aria-hidden />
                   Edit goal
                 </DropdownMenuItem>
+                {!goal.isHabitGoal && (
+                  <DropdownMenuItem
+                    disabled={completed === 0 || clear.isPending}
+                    onSelect={() => clearCompleted(clear, goal.id, completed)}
+                  >
+                    <ListX aria-hidden />
+                    Clear completed tasks
+                  </DropdownMenuItem>
+                )}
                 <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
                   <Trash2 aria-hidden />
                   Delete goal

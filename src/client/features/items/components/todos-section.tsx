@@ -1,11 +1,14 @@
 import ListTodo from 'lucide-react/icons/list-todo';
+import ListX from 'lucide-react/icons/list-x';
 import Plus from 'lucide-react/icons/plus';
 import type { Task } from '../../../../shared/api/tasks';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
+import { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { notifyError } from '../lib/notify-error';
 import { settle } from '../lib/settle';
+import { clearCompleted } from './clear-completed';
 import { SectionEmpty, SectionShell } from './section-shell';
 import { SortableList } from './sortable-list';
 import { TaskCard } from './task-card';
@@ -16,6 +19,8 @@ const getLabel = (task: Task) => task.title;
 /** SPEC §2: the Todos section, green, "Standalone tasks to complete". */
 export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => void }) {
   const reorder = useReorderTasks();
+  const clear = useDeleteCompletedTasks();
+  const completed = tasks.filter((task) => task.completed).length;
   return (
     <SectionShell
       title="Todos"
@@ -24,11 +29,25 @@ export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => voi
       icon={<ListTodo />}
       count={tasks.length}
       actions={
-        <IconTooltip label="Add todo">
-          <Button variant="ghost" size="icon" onClick={onAdd}>
-            <Plus aria-hidden />
-          </Button>
-        </IconTooltip>
+        <>
+          {completed > 0 && (
+            <IconTooltip label="Clear completed todos">
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={clear.isPending}
+                onClick={() => clearCompleted(clear, null, completed)}
+              >
+                <ListX aria-hidden />
+              </Button>
+            </IconTooltip>
+          )}
+          <IconTooltip label="Add todo">
+            <Button variant="ghost" size="icon" onClick={onAdd}>
+              <Plus aria-hidden />
+            </Button>
+          </IconTooltip>
+        </>
       }
     >
       {tasks.length === 0 ? (
