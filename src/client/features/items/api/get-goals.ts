@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { GoalListSchema } from '../../../../shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,6 +14,7 @@ export function goalsQueryOptions(showArchived: boolean) {
   });
 }
 
+/** Toggling archived goals keeps the current list on screen until the other one arrives (no skeleton flash). */
 export function useGoals(showArchived: boolean) {
-  return useQuery(goalsQueryOptions(showArchived));
+  return useQuery({ ...goalsQueryOptions(showArchived), placeholderData: keepPreviousData });
 }
