@@ -1,19 +1,15 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  signIn as _signIn,
-  expect,
-  expectNoA11yViolations,
-  setTheme,
-  snap,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import { expect, expectNoA11yViolations, setTheme, snap, test, uniqueEmail } from './fixtures';
 
-async function signIn(page: Page) {
+/**
+ * Signs in through the development issuer as a fresh address. Unlike the shared `signIn`, it waits
+ * for the redirect back into the app rather than for the header's account menu, so these journeys
+ * depend only on the screens they test.
+ */
+async function signIn(page: Page): Promise<void> {
   await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('items'))}`);
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
-void _signIn;
 
 /*
  * All Items journeys (SPEC §2 All Items, Item dialog, Cards; §4; §5; §8). What a journey is about
