@@ -133,12 +133,7 @@ export function AllItemsScreen() {
       </header>
       <div className="flex flex-col gap-3">
         <div>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={showArchived}
-            onClick={() => setShowArchived((value) => !value)}
-          >
+          <Button variant="outline" size="sm" onClick={() => setShowArchived((value) => !value)}>
             {showArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
             {showArchived ? 'Hide archived goals' : 'Show archived goals'}
           </Button>
