@@ -262,4 +262,30 @@ describe('AllItemsScreen', () => {
     await screen.findByRole('menuitem', { name: 'Edit goal' });
     expect(screen.queryByRole('menuitem', { name: 'Clear completed tasks' })).not.toBeInTheDocument();
   });
+
+  it('collapses and expands a section from its heading', async () => {
+    serve({ goals: [], tasks: [makeTask({ title: 'Shop' })], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    const toggle = await screen.findByRole('button', { name: 'Todos', expanded: true });
+    expect(screen.getByRole('article', { name: 'Shop' })).toBeVisible();
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Todos', expanded: false })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Shop' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Todos' }));
+    expect(screen.getByRole('article', { name: 'Shop' })).toBeVisible();
+  });
+
+  it("edits a goal from its menu with the goal's values filled in", async () => {
+    serve({ goals: [fitness], tasks: [], habits: [] });
+    const { user } = renderWithProviders(<AllItemsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Goal actions for Fitness' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit goal' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fitness');
+    expect(within(dialog).getByLabelText(/Description/)).toHaveValue('Get stronger');
+    expect(within(dialog).getByRole('radio', { name: 'Emerald' })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'Habit Goal' })).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Update Goal' })).toBeInTheDocument();
+  });
 });

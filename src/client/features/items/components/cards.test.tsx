@@ -111,6 +111,26 @@ describe('TaskCard', () => {
     expect(await screen.findByText('Removed from Today')).toBeInTheDocument();
   });
 
+  it('replaces the Today icon with a spinner while that change is pending', async () => {
+    const answer = deferred<{ body: unknown }>();
+    installFakeApi(
+      on('PATCH', /^\/api\/tasks\//, () => answer.promise),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const task = makeTask({ title: 'Plan', isToday: false });
+    const { user } = renderWithProviders(<TaskCard task={task} goal={null} />);
+    const today = screen.getByRole('button', { name: 'Add to Today' });
+    await user.click(today);
+    expect(today).toBeDisabled();
+    expect(today).toHaveAttribute('aria-busy', 'true');
+    expect(today.querySelector('.animate-spin')).not.toBeNull();
+    // The completion circle is a separate control and stays usable.
+    expect(screen.getByRole('checkbox', { name: 'Complete Plan' })).toBeEnabled();
+    answer.resolve({ body: makeTask({ ...task, isToday: true }) });
+    await waitFor(() => expect(today).toBeEnabled());
+    expect(today.querySelector('.animate-spin')).toBeNull();
+  });
+
   it('shows the Today tooltip text on hover', async () => {
     patchEchoes();
     const { user } = renderWithProviders(<TaskCard task={makeTask({ isToday: true })} goal={null} />);

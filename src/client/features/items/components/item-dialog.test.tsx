@@ -48,6 +48,8 @@ describe('ItemDialog when adding', () => {
     fakeServer();
     const { dialog } = openDialog();
     expect(within(dialog).getByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
+    // SPEC §9: dialog maximum width small.
+    expect(dialog).toHaveClass('max-w-sm');
     const picker = within(dialog).getByRole('group', { name: 'Item Type' });
     expect(
       within(picker)
