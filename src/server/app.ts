@@ -72,6 +72,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
   });
+  // While closing, answers in flight end their keep-alive connection; otherwise close() would wait
+  // for idle browser connections to time out instead of returning once the work is done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -55,6 +55,8 @@ export type TestAppOptions = {
   clock?: () => Date;
   /** Receives the app's log lines (at debug level); without it the app logs nothing. */
   logStream?: { write(line: string): void };
+  /** Adds test-only routes or hooks before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
 };
 
 /**
@@ -83,6 +85,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       redirectUri: `${env.PUBLIC_URL}/api/auth/callback`,
     },
   });
+  options.extend?.(app);
+  // A test may close the app itself (graceful close); Fastify's close() must not run twice.
+  let appOpen = true;
+  app.addHook('onClose', async () => {
+    appOpen = false;
+  });
   await app.ready();
   let databaseOpen = true;
   return {
@@ -96,7 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseOpen = false;
     },
     async close() {
-      await app.close();
+      if (appOpen) await app.close();
       await issuer.close();
       if (databaseOpen) await database.close();
       databaseOpen = false;

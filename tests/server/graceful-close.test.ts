@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * main.ts stops on SIGTERM with app.close() and only then closes the database; this checks that
+ * close() lets a request already being handled finish, with the app's real configuration.
+ */
+let t: TestApp;
+let entered: () => void;
+const requestEntered = new Promise<void>((resolve) => {
+  entered = resolve;
+});
+let release: () => void;
+const released = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+beforeAll(async () => {
+  t = await createTestApp({
+    extend: (app) => {
+      app.get('/slow-test-route', async () => {
+        entered();
+        await released;
+        return { done: true };
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('graceful close', () => {
+  it('waits for a request in flight to finish before it resolves', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const inFlight = fetch(`${base}/slow-test-route`);
+    await requestEntered;
+
+    let closed = false;
+    const closing = t.app.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+
+    release();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
