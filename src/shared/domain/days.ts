@@ -34,7 +34,8 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 
 /** The local calendar date (YYYY-MM-DD) at `instant` in `zone`; unknown zones count as UTC. */
 export function localDate(instant: Date, zone: string): string {
-  const safeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  // A cached formatter means the zone was already checked; checking builds a formatter, which is slow.
+  const safeZone = formatters.has(zone) || isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
   const parts = formatterFor(safeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
