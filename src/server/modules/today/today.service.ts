@@ -10,10 +10,12 @@ import { setTaskTodaySortOrders } from '../tasks/tasks.repo';
 import { toTask } from '../tasks/tasks.service';
 import { listTodayHabits, listTodayTasks } from './today.repo';
 
-/** The Today list in two queries: tasks joined with their goal, then habits. */
+/**
+ * The Today list in two queries: tasks joined with their goal, and habits. On PostgreSQL they run
+ * side by side on two pooled connections; PGlite queues them on its one connection.
+ */
 export async function getToday(db: Db, userId: string, today: string): Promise<Today> {
-  const taskRows = await listTodayTasks(db, userId);
-  const habitRows = await listTodayHabits(db, userId);
+  const [taskRows, habitRows] = await Promise.all([listTodayTasks(db, userId), listTodayHabits(db, userId)]);
   return {
     tasks: taskRows.map(({ task, goal }) => ({
       ...toTask(task, goal?.isHabitGoal ?? false, today),
