@@ -11,9 +11,7 @@ const SortItemSchema = z.object({ id: IdSchema, sortOrder: SortOrderSchema });
 
 /** POST /api/today/reorder */
 export const TodayReorderInputSchema = z.object({
-  items: items(
-    z.object({ id: IdSchema, type: z.enum(['task', 'habit']), todaySortOrder: SortOrderSchema }),
-  ),
+  items: items(z.object({ id: IdSchema, type: z.enum(['task', 'habit']), todaySortOrder: SortOrderSchema })),
 });
 export type TodayReorderInput = z.infer<typeof TodayReorderInputSchema>;
 
