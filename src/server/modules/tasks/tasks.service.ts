@@ -5,7 +5,7 @@ import { nextSortOrder } from '../../../shared/domain/ordering';
 import { type Db, inTransaction } from '../../db/client';
 import type { TaskRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { findGoal } from '../goals/goals.repo';
+import { getOwnedGoal } from '../goals/goals.service';
 import { assertUniqueIds, maxOf } from '../sort-order';
 import { maxTodaySortOrder } from '../today/today.repo';
 import {
@@ -54,12 +54,6 @@ export async function getTasks(
   return (await listTasks(db, userId, goalId)).map((row) => fromJoined(row, today));
 }
 
-async function requireGoal(db: Db, userId: string, goalId: string) {
-  const goal = await findGoal(db, userId, goalId);
-  if (!goal) throw notFound('Goal');
-  return goal;
-}
-
 export async function createTask(
   db: Db,
   userId: string,
@@ -67,7 +61,7 @@ export async function createTask(
   input: z.output<typeof CreateTaskInputSchema>,
 ): Promise<Task> {
   return inTransaction(db, async (tx) => {
-    const goal = input.goalId === null ? undefined : await requireGoal(tx, userId, input.goalId);
+    const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
     const sortOrder =
       input.sortOrder ?? nextSortOrder(maxOf(await maxTaskSortOrder(tx, userId, input.goalId)));
     const todaySortOrder =
@@ -100,7 +94,7 @@ export async function patchTask(
 
     let inHabitGoal = current.inHabitGoal;
     if (input.goalId !== undefined && input.goalId !== current.goalId) {
-      const goal = input.goalId === null ? undefined : await requireGoal(tx, userId, input.goalId);
+      const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
       inHabitGoal = goal?.isHabitGoal ?? false;
       changes.goalId = input.goalId;
       // Moving to another list places the task at its end unless a position is given.
@@ -135,7 +129,7 @@ export async function removeTask(db: Db, userId: string, taskId: string): Promis
 
 /** Deletes completed tasks of a goal, or standalone todos when `goalId` is null. */
 export async function removeCompletedTasks(db: Db, userId: string, goalId: string | null): Promise<void> {
-  if (goalId !== null) await requireGoal(db, userId, goalId);
+  if (goalId !== null) await getOwnedGoal(db, userId, goalId);
   await deleteCompletedTasks(db, userId, goalId);
 }
 

@@ -27,11 +27,6 @@ export async function upsertUserBySub(db: Db, profile: UserProfile): Promise<Use
   return row;
 }
 
-export async function findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
-}
-
 /** Stores the browser's zone only when it changed, so steady traffic causes no writes. */
 export async function updateUserTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
   await db
