@@ -55,6 +55,8 @@ export type TestAppOptions = {
   clock?: () => Date;
   /** Receives the app's log lines (at debug level); without it the app logs nothing. */
   logStream?: { write(line: string): void };
+  /** A built client to serve; by default none, whatever dist/ holds, so tests do not depend on a build. */
+  clientRoot?: string;
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void;
 };
@@ -78,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    clientRoot: options.clientRoot ?? '/nonexistent/stride-client',
     oidc: {
       issuer: issuer.issuer,
       clientId: issuer.clientId,
