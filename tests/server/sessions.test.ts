@@ -82,6 +82,15 @@ describe('sessions', () => {
     }
   });
 
+  it('a new sign-in sweeps the user’s expired sessions and keeps the live ones', async () => {
+    const start = new Date('2026-04-01T00:00:00Z');
+    const { user, token: old } = await loginAs(t.db, { email: uniqueEmail(), now: start });
+    const { token: recent } = await createSession(t.db, user.id, new Date(start.getTime() + 20 * 86_400_000));
+    await createSession(t.db, user.id, new Date(start.getTime() + SESSION_IDLE_MS + 1000));
+    expect(await storedSession(old)).toBeUndefined();
+    expect(await storedSession(recent)).toBeDefined();
+  });
+
   it('a revoked session is signed out', async () => {
     now = new Date('2026-03-01T00:00:00Z');
     const { token } = await loginAs(t.db, { email: uniqueEmail(), now });

@@ -43,13 +43,18 @@ export const sessions = pgTable(
 );
 
 /** One row per sign-in attempt in flight, so the OIDC flow keeps no state in server memory. */
-export const authRequests = pgTable('auth_requests', {
-  stateHash: text('state_hash').primaryKey(),
-  codeVerifier: text('code_verifier').notNull(),
-  nonce: text('nonce').notNull(),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const authRequests = pgTable(
+  'auth_requests',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // Abandoned sign-ins are swept by expiry at every new sign-in.
+  (t) => [index('auth_requests_expires_at_idx').on(t.expiresAt)],
+);
 
 /*
  * Owned data: the primary keys lead with user_id so every row of one person lives together and the

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 
@@ -50,4 +50,9 @@ export async function touchSession(
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Removes the user's sessions that have already expired (their rows are no use to anyone). */
+export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
 }

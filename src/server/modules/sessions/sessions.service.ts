@@ -6,7 +6,13 @@ import { SESSION_COOKIE } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
-import { deleteSession, findLiveSession, insertSession, touchSession } from './sessions.repo';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from './sessions.repo';
 
 /** Idle lifetime: a session unused for this long is over. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -25,6 +31,8 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  // Sign-in is the natural moment to sweep this user's dead sessions; no background job needed.
+  await deleteExpiredSessions(db, userId, now);
   await insertSession(db, userId, { tokenHash: hashSessionToken(token), now, expiresAt });
   return { token, expiresAt };
 }

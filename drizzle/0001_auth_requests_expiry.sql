@@ -1,0 +1,1 @@
+CREATE INDEX "auth_requests_expires_at_idx" ON "auth_requests" USING btree ("expires_at");
