@@ -33,6 +33,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const logger = options.logger ?? false;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process: the
+    // pool discards it and reconnects on the next query, and /api/health reports the outage meanwhile.
+    pool.on('error', (error) => {
+      console.error(`PostgreSQL connection lost: ${error.message}`);
+    });
     // Fail at start, not on the first request, when the server is unreachable.
     const client = await pool.connect();
     client.release();
