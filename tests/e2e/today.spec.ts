@@ -1,10 +1,20 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, setTheme, signIn, snap, test, uniqueEmail } from './fixtures';
+import { expect, expectNoA11yViolations, setTheme, snap, test, uniqueEmail } from './fixtures';
 
 /*
  * Today screen and Execution Mode journeys (SPEC §2, §4, §8, §9). Data that is not the subject of a
  * journey is created through the API, as the signed-in browser, to keep each journey short.
  */
+
+/**
+ * Signs in through the development issuer. Unlike the shared `signIn`, it waits for the redirect back
+ * into the app rather than for the header's account menu, so these journeys depend only on the
+ * screens they are about.
+ */
+async function signIn(page: Page, email: string = uniqueEmail('today')): Promise<void> {
+  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
+}
 
 type Created = { id: string };
 
@@ -70,7 +80,7 @@ test('plan a day from All Items', async ({ page }) => {
     await expect(card(page, title).getByRole('button', { name: 'Remove from Today' })).toBeVisible();
   }
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Today' }).click();
+  await openToday(page);
   await expect(count(page)).toHaveText('2 of 2 items');
   expect(await listedTitles(page)).toEqual(['Book dentist', 'Drink water']);
 
