@@ -1,21 +1,83 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
-import { useUser } from '../features/auth/get-user';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { type AuthState, useUser } from '../features/auth/get-user';
+import { useKeepAlive } from '../lib/keep-alive';
+import { AppHeader } from './layout/app-header';
+import { BottomNav } from './layout/bottom-nav';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen } from './routes/loading';
 
+// Every screen is its own chunk: a signed-out first visit downloads the landing page only.
 const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
 const AllItemsRoute = lazy(() => import('./routes/all-items').then((m) => ({ default: m.AllItemsRoute })));
+const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
+const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
+const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
+function SignedInRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={TodayRoute} />
+      <Route path="/today" component={TodayRoute} />
+      <Route path="/home" component={HomeRoute} />
+      <Route path="/all-items" component={AllItemsRoute} />
+      {/* Signing in lands on "/"; a stale /login tab should not show the sign-in card to a signed-in person. */}
+      <Route path="/login">
+        <Redirect to="/" replace />
+      </Route>
+      <Route component={NotFoundRoute} />
+    </Switch>
+  );
+}
+
+function SignedOutRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={LandingRoute} />
+      <Route path="/login" component={LoginRoute} />
+      {/* The app's own screens need a session: offer sign-in there rather than a 404. */}
+      <Route path="/today" component={LandingRoute} />
+      <Route path="/home" component={LandingRoute} />
+      <Route path="/all-items" component={LandingRoute} />
+      <Route component={NotFoundRoute} />
+    </Switch>
+  );
+}
+
+function Screen({ auth }: { auth: AuthState }): ReactNode {
+  if (auth.status === 'loading') return <LoadingScreen />;
+  return auth.status === 'signed-in' ? <SignedInRoutes /> : <SignedOutRoutes />;
+}
+
+/** The whole app inside the providers: header, the current screen, and the bottom bar when signed in. */
 export function AppRouter() {
   const auth = useUser();
-  if (auth.status === 'loading') return <LoadingScreen />;
+  const [location] = useLocation();
+  useKeepAlive();
+  const signedIn = auth.status === 'signed-in';
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Switch>
-        <Route path="/" component={TodayRoute} />
-        <Route path="/today" component={TodayRoute} />
-        <Route path="/all-items" component={AllItemsRoute} />
-      </Switch>
-    </Suspense>
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AppHeader />
+      {/* Room at the bottom so the fixed navigation never covers the last card. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={signedIn ? 'flex-1 pb-28 outline-none' : 'flex-1 outline-none'}
+      >
+        <RouteErrorBoundary resetKey={location}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Screen auth={auth} />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      {signedIn ? <BottomNav /> : null}
+    </div>
   );
 }

@@ -1,0 +1,13 @@
+import { Button, type ButtonSize } from '../../../components/ui/button';
+import { signIn } from '../sign-in';
+import { GoogleMark } from './google-mark';
+
+/** SPEC §2: "Sign In with Google" navigates the browser to /api/auth/google. */
+export function GoogleSignInButton({ size = 'lg', className }: { size?: ButtonSize; className?: string }) {
+  return (
+    <Button size={size} className={className} onClick={signIn}>
+      <GoogleMark className="size-5! rounded-full bg-white p-0.5" />
+      Sign In with Google
+    </Button>
+  );
+}

@@ -1,0 +1,64 @@
+import House from 'lucide-react/icons/house';
+import LogOut from 'lucide-react/icons/log-out';
+import { Link } from 'wouter';
+import { displayName, initials } from '../../../../shared/domain/initials';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { useUser } from '../get-user';
+import { signOut } from '../sign-in';
+
+export const ACCOUNT_MENU_LABEL = 'Account menu';
+
+/** SPEC §2: pulsing placeholder while auth loads, nothing when signed out, avatar dropdown when signed in. */
+export function UserMenu() {
+  const auth = useUser();
+  if (auth.status === 'loading') {
+    return <Skeleton data-testid="avatar-placeholder" className="size-9 rounded-full" />;
+  }
+  if (auth.status === 'signed-out') return null;
+  const { user } = auth;
+  return (
+    // Non-modal: a modal menu hides the page with aria-hidden while focus stays trapped, which axe flags.
+    <DropdownMenu modal={false}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={ACCOUNT_MENU_LABEL} className="rounded-full">
+              <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
+                {initials(user)}
+              </span>
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>{ACCOUNT_MENU_LABEL}</TooltipContent>
+      </Tooltip>
+      {/* SPEC §2: the menu is 12rem wide. */}
+      <DropdownMenuContent className="w-48">
+        <DropdownMenuLabel>
+          <span className="block truncate font-medium">{displayName(user)}</span>
+          <span className="block truncate text-muted-foreground text-xs">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/home">
+            <House aria-hidden="true" />
+            Home
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" onSelect={signOut}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

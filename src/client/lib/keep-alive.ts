@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { apiRequest } from './api-client';
+
+/** SPEC §7: first ping after 60 s, then every 240 s. */
+export const KEEP_ALIVE_FIRST_MS = 60_000;
+export const KEEP_ALIVE_EVERY_MS = 240_000;
+
+async function ping(): Promise<void> {
+  try {
+    await apiRequest('GET', '/api/health');
+  } catch (error) {
+    // A missed ping is harmless; the spec asks for quiet logging only.
+    console.debug('keep-alive failed', error);
+  }
+}
+
+/** Starts the pings and returns a function that stops them. */
+export function startKeepAlive(): () => void {
+  let interval: ReturnType<typeof setInterval> | undefined;
+  const first = setTimeout(() => {
+    void ping();
+    interval = setInterval(() => void ping(), KEEP_ALIVE_EVERY_MS);
+  }, KEEP_ALIVE_FIRST_MS);
+  return () => {
+    clearTimeout(first);
+    if (interval !== undefined) clearInterval(interval);
+  };
+}
+
+export function useKeepAlive(): void {
+  useEffect(() => startKeepAlive(), []);
+}

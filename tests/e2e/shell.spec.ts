@@ -1,0 +1,191 @@
+import type { Page } from '@playwright/test';
+import {
+  accountMenuButton,
+  expect,
+  expectNoA11yViolations,
+  setTheme,
+  signIn,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+const THEMES = ['light', 'dark'] as const;
+
+/** Each screen: no axe violations and a screenshot, in both themes. setTheme reloads the current URL. */
+async function checkScreenInBothThemes(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const theme of THEMES) {
+    await setTheme(page, theme);
+    await ready();
+    await expectNoA11yViolations(page);
+    await snap(page, name);
+  }
+}
+
+test.describe('signed out', () => {
+  test('landing page shows the product, its features and Google sign-in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Stride' })).toBeVisible();
+    await expect(
+      page.getByText('A mobile-optimized app to track goals, manage tasks and build habits.'),
+    ).toBeVisible();
+    for (const feature of [
+      'Drag-and-drop sorting',
+      'Today view',
+      'Light and dark themes',
+      'Colour-coded goals, habits and tasks',
+      'Context-sensitive management',
+    ]) {
+      await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+    await expect(page.getByText('Secure authentication powered by Google')).toBeVisible();
+    // Signed out: no user menu and no bottom navigation.
+    await expect(accountMenuButton(page)).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    await checkScreenInBothThemes(page, 'landing', async () => {
+      await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+    });
+  });
+
+  test('the sign-in button navigates the browser to /api/auth/google', async ({ page }) => {
+    await page.goto('/');
+    const request = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/auth/google');
+    await page.getByRole('button', { name: 'Sign In with Google' }).click();
+    expect((await request).isNavigationRequest()).toBe(true);
+  });
+
+  test('login page shows the welcome card, and the error line after a failed sign-in', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stride' })).toBeVisible();
+    await expect(page.getByText('Sign in to manage your goals, tasks, and habits')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await checkScreenInBothThemes(page, 'login', async () => {
+      await expect(page.getByRole('heading', { name: 'Welcome to Stride' })).toBeVisible();
+    });
+
+    await page.goto('/login?error=sign_in_failed');
+    await expect(page.getByRole('alert')).toHaveText("Sign-in didn't complete. Please try again.");
+    await checkScreenInBothThemes(page, 'login-error', async () => {
+      await expect(page.getByRole('alert')).toBeVisible();
+    });
+  });
+
+  test('an unknown path shows the 404 card', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test('signing in shows the chrome with the avatar initials and the account menu', async ({ page }) => {
+    const email = await signIn(page, uniqueEmail('ada.lovelace'));
+    await expect(page).toHaveURL(/\/$/);
+    await expect(accountMenuButton(page)).toHaveText('AL');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    await accountMenuButton(page).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText(email)).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    // SPEC §2: the menu is 12rem (192px) wide.
+    expect((await menu.boundingBox())?.width).toBeCloseTo(192, 0);
+    await expectNoA11yViolations(page);
+    await snap(page, 'account-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(accountMenuButton(page)).toBeFocused();
+  });
+
+  test('home greets by first name and links to Today and All Items', async ({ page }) => {
+    await signIn(page, uniqueEmail('grace.hopper'));
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Grace!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Focus on your daily tasks and habits/ })).toHaveAttribute(
+      'href',
+      '/today',
+    );
+    await checkScreenInBothThemes(page, 'home', async () => {
+      await expect(page.getByRole('heading', { name: 'Welcome back, Grace!' })).toBeVisible();
+    });
+    await page.getByRole('link', { name: /Manage all your goals, tasks, and habits/ }).click();
+    await expect(page).toHaveURL(/\/all-items$/);
+  });
+
+  test('bottom navigation moves between Today and All Items and highlights the current one', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const today = nav.getByRole('link', { name: 'Today' });
+    const allItems = nav.getByRole('link', { name: 'All Items' });
+    await expect(today).toHaveAttribute('aria-current', 'page');
+    await expect(allItems).not.toHaveAttribute('aria-current', 'page');
+
+    await allItems.click();
+    await expect(page).toHaveURL(/\/all-items$/);
+    await expect(allItems).toHaveAttribute('aria-current', 'page');
+    await expect(today).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
+
+    await today.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(today).toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/today');
+    await expect(today).toHaveAttribute('aria-current', 'page');
+    // The fixed bar must not cover the page: the main area leaves room below its content.
+    const navBox = await nav.boundingBox();
+    expect(navBox?.height ?? 0).toBeGreaterThanOrEqual(44);
+  });
+
+  test('the theme toggle persists across reloads and the first paint already has it', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('stride-theme'))).toBe('dark');
+
+    // Reload with the app's JavaScript blocked: only the blocking theme-init script can set the theme,
+    // so a dark page here proves there is no flash of light before React starts.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(9, 9, 11)');
+    await page.unroute(/\/assets\/.*\.js$/);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  });
+
+  test('an unknown path shows the 404 card inside the chrome', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/does/not/exist');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(accountMenuButton(page)).toBeVisible();
+    await checkScreenInBothThemes(page, 'not-found', async () => {
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    });
+  });
+
+  test('signing out from the account menu returns to the landing page for good', async ({ page }) => {
+    await signIn(page);
+    await accountMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+    await expect(accountMenuButton(page)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+    await expect(accountMenuButton(page)).toHaveCount(0);
+  });
+});
