@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api-client';
+import { getTheme, initTheme, THEME_STORAGE_KEY, toggleTheme } from './theme';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('theme store (SPEC §4)', () => {
+  it('defaults to light and reads a saved dark choice onto the document root', () => {
+    expect(initTheme()).toBe('light');
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    expect(initTheme()).toBe('dark');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+  });
+
+  it('saves each change', () => {
+    initTheme();
+    toggleTheme();
+    expect(getTheme()).toBe('dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    toggleTheme();
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+});
+
+describe('api client errors (SPEC §8)', () => {
+  it('raises `STATUS: body text`, or the status text when the body is empty', async () => {
+    vi.stubGlobal('fetch', async () => new Response('Not signed in', { status: 401 }));
+    await expect(apiRequest('GET', '/api/auth/user')).rejects.toThrow(
+      new ApiError(401, '401: Not signed in'),
+    );
+    vi.stubGlobal('fetch', async () => new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiRequest('GET', '/api/today')).rejects.toThrow('503: Service Unavailable');
+  });
+});
