@@ -1,12 +1,24 @@
 import { runApiBenchmark } from './api';
+import { runBundleReport } from './bundle';
 
 /**
- * `npm run bench`: every report in order. Add another (e.g. a client bundle-size report in
- * bench/bundle.ts exporting `runBundleReport`) to this list.
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`) runs only the reports
+ * whose names are given.
  */
-const reports: Array<{ name: string; run: () => Promise<void> }> = [{ name: 'API', run: runApiBenchmark }];
+const reports: Array<{ name: string; run: () => Promise<void> }> = [
+  { name: 'api', run: runApiBenchmark },
+  { name: 'bundle', run: runBundleReport },
+];
+
+const wanted = process.argv.slice(2).map((name) => name.toLowerCase());
+const unknown = wanted.filter((name) => !reports.some((report) => report.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown report: ${unknown.join(', ')}. Reports: ${reports.map((r) => r.name).join(', ')}.`);
+  process.exit(2);
+}
 
 for (const report of reports) {
+  if (wanted.length > 0 && !wanted.includes(report.name)) continue;
   console.log(`\n=== ${report.name} ===\n`);
   await report.run();
 }

@@ -1,0 +1,95 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+/** One chunk of Vite's build manifest (only the fields this report reads). */
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * What each screen needs besides the entry: the router loads exactly one lazy route module per
+ * screen (src/client/app/router.tsx), and nothing else is imported dynamically.
+ */
+const ROUTES: Array<{ visit: string; module: string }> = [
+  { visit: '/ signed out (landing)', module: 'src/client/app/routes/landing.tsx' },
+  { visit: '/login', module: 'src/client/app/routes/login.tsx' },
+  { visit: '/ or /today signed in', module: 'src/client/app/routes/today.tsx' },
+  { visit: '/all-items', module: 'src/client/app/routes/all-items.tsx' },
+  { visit: '/home', module: 'src/client/app/routes/home.tsx' },
+  { visit: 'unknown path (404)', module: 'src/client/app/routes/not-found.tsx' },
+];
+
+/** The chunk's own file, its CSS and, recursively, everything it imports statically. */
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const css of chunk.css ?? []) into.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+/** Scripts and stylesheets index.html names itself (the entry and the public theme script). */
+function filesNamedIn(html: string): string[] {
+  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="\/([^"]+)"/g)];
+  return refs.map((match) => match[1]!);
+}
+
+const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/**
+ * Builds the client into a temporary directory with a manifest and reports, per screen, the gzip
+ * size of the JavaScript and CSS a first visit downloads: index.html's own scripts and styles, the
+ * entry chunk with its static imports, and that screen's lazy chunk with its static imports.
+ */
+export async function runBundleReport(): Promise<void> {
+  const outDir = await mkdtemp(join(tmpdir(), 'stride-bundle-'));
+  try {
+    await build({
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+    });
+    const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entryKey) throw new Error('the build manifest has no entry');
+
+    const gzipped = new Map<string, number>();
+    const sizeOf = async (file: string) => {
+      const known = gzipped.get(file);
+      if (known !== undefined) return known;
+      const size = gzipSync(await readFile(join(outDir, file))).length;
+      gzipped.set(file, size);
+      return size;
+    };
+
+    const firstLoad = closure(manifest, entryKey, new Set(filesNamedIn(html)));
+    const rows = [];
+    for (const route of ROUTES) {
+      const files = closure(manifest, route.module, new Set(firstLoad));
+      let js = 0;
+      let css = 0;
+      for (const file of files) {
+        if (file.endsWith('.css')) css += await sizeOf(file);
+        else if (file.endsWith('.js')) js += await sizeOf(file);
+      }
+      rows.push({
+        'first visit': route.visit,
+        files: files.size,
+        'JS gzip kB': kB(js),
+        'CSS gzip kB': kB(css),
+        'total gzip kB': kB(js + css),
+      });
+    }
+    console.table(rows);
+
+    const largest = [...gzipped.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log('Largest files (gzip kB):');
+    for (const [file, size] of largest) console.log(`  ${kB(size).padStart(7)}  ${file}`);
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
