@@ -1,7 +1,7 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type GoalRow, goals } from '../../db/schema';
-import { executeRows, sortValues } from '../../db/sort-values';
+import { rewriteOrders } from '../../db/sort-values';
 
 export type NewGoal = Pick<
   GoalRow,
@@ -70,19 +70,10 @@ export async function deleteGoal(db: Db, userId: string, goalId: string): Promis
   return deleted.length > 0;
 }
 
-/** Rewrites the positions in one statement; returns how many of the user's goals it touched. */
-export async function setGoalSortOrders(
+export function setGoalSortOrders(
   db: Db,
   userId: string,
   items: ReadonlyArray<{ id: string; order: number }>,
 ): Promise<number> {
-  const updated = await executeRows<{ id: string }>(
-    db,
-    sql`
-    update ${goals} set sort_order = v.sort_order, updated_at = now()
-    from ${sortValues(items)} as v(id, sort_order)
-    where ${goals.userId} = ${userId} and ${goals.id} = v.id
-    returning ${goals.id}`,
-  );
-  return updated.length;
+  return rewriteOrders(db, goals, 'sortOrder', userId, items);
 }

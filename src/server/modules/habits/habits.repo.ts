@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HabitRow, habitCompletions, habits } from '../../db/schema';
-import { executeRows, sortValues } from '../../db/sort-values';
+import { rewriteOrders } from '../../db/sort-values';
 
 export type NewHabit = Pick<HabitRow, 'title' | 'isToday' | 'todaySortOrder' | 'sortOrder'>;
 export type HabitChanges = Partial<NewHabit>;
@@ -59,34 +59,20 @@ export async function deleteHabit(db: Db, userId: string, habitId: string): Prom
   return deleted.length > 0;
 }
 
-export async function setHabitSortOrders(
+export function setHabitSortOrders(
   db: Db,
   userId: string,
   items: ReadonlyArray<{ id: string; order: number }>,
 ): Promise<number> {
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`update ${habits} set sort_order = v.sort_order, updated_at = now()
-    from ${sortValues(items)} as v(id, sort_order)
-    where ${habits.userId} = ${userId} and ${habits.id} = v.id
-    returning ${habits.id}`,
-  );
-  return rows.length;
+  return rewriteOrders(db, habits, 'sortOrder', userId, items);
 }
 
-export async function setHabitTodaySortOrders(
+export function setHabitTodaySortOrders(
   db: Db,
   userId: string,
   items: ReadonlyArray<{ id: string; order: number }>,
 ): Promise<number> {
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`update ${habits} set today_sort_order = v.sort_order, updated_at = now()
-    from ${sortValues(items)} as v(id, sort_order)
-    where ${habits.userId} = ${userId} and ${habits.id} = v.id
-    returning ${habits.id}`,
-  );
-  return rows.length;
+  return rewriteOrders(db, habits, 'todaySortOrder', userId, items);
 }
 
 /** Records `day` once; the counter and last day move only when the row is new (same transaction). */

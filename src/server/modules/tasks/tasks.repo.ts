@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { goals, type TaskRow, taskCompletions, tasks } from '../../db/schema';
-import { executeRows, sortValues } from '../../db/sort-values';
+import { rewriteOrders } from '../../db/sort-values';
 
 /** A task with what its goal says about it (a habit goal makes it a daily task). */
 export type TaskWithGoal = TaskRow & { inHabitGoal: boolean };
@@ -112,34 +112,20 @@ export async function findTaskLists(
     .where(and(eq(tasks.userId, userId), inArray(tasks.id, taskIds)));
 }
 
-export async function setTaskSortOrders(
+export function setTaskSortOrders(
   db: Db,
   userId: string,
   items: ReadonlyArray<{ id: string; order: number }>,
 ): Promise<number> {
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`update ${tasks} set sort_order = v.sort_order, updated_at = now()
-    from ${sortValues(items)} as v(id, sort_order)
-    where ${tasks.userId} = ${userId} and ${tasks.id} = v.id
-    returning ${tasks.id}`,
-  );
-  return rows.length;
+  return rewriteOrders(db, tasks, 'sortOrder', userId, items);
 }
 
-export async function setTaskTodaySortOrders(
+export function setTaskTodaySortOrders(
   db: Db,
   userId: string,
   items: ReadonlyArray<{ id: string; order: number }>,
 ): Promise<number> {
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`update ${tasks} set today_sort_order = v.sort_order, updated_at = now()
-    from ${sortValues(items)} as v(id, sort_order)
-    where ${tasks.userId} = ${userId} and ${tasks.id} = v.id
-    returning ${tasks.id}`,
-  );
-  return rows.length;
+  return rewriteOrders(db, tasks, 'todaySortOrder', userId, items);
 }
 
 /**
