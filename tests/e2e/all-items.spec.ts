@@ -74,7 +74,7 @@ test('every empty state, from a new account to filtered-out sections', async ({ 
   await page.getByRole('button', { name: 'Add Goal' }).click();
   await expect(dialog(page).getByRole('group', { name: 'Item Type' })).toHaveCount(0);
   await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Reading');
-  await dialog(page).getByRole('button', { name: 'Create Goal' }).click();
+  await dialog(page).getByRole('button', { name: 'Create', exact: true }).click();
   await expect(toast(page, 'Goal created')).toBeVisible();
 
   await expect(section(page, 'Habits').getByText('No habits yet')).toBeVisible();
@@ -106,7 +106,7 @@ test('create a goal with a colour, then add a task inside it', async ({ page }) 
   await expect(dialog(page).getByRole('radio', { name: 'Rose' })).toBeChecked();
   await expectNoA11yViolations(page);
   await snap(page, 'all-items-dialog-goal');
-  await dialog(page).getByRole('button', { name: 'Create Goal' }).click();
+  await dialog(page).getByRole('button', { name: 'Create', exact: true }).click();
   await expect(toast(page, 'Goal created')).toBeVisible();
   await expect(toast(page, 'Your goal has been created successfully.')).toBeVisible();
   await expect(dialog(page)).toHaveCount(0);
@@ -179,7 +179,7 @@ test("edit a task's goal to none moves it to Todos", async ({ page }) => {
   const goalSelect = dialog(page).getByRole('combobox', { name: 'Goal' });
   await expect(goalSelect).toHaveValue(goal.id);
   await goalSelect.selectOption({ label: 'No goal (regular task)' });
-  await dialog(page).getByRole('button', { name: 'Update Task' }).click();
+  await dialog(page).getByRole('button', { name: 'Update', exact: true }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(card(section(page, 'Todos'), 'Plant tulips')).toBeVisible();
   await expect(section(page, 'Garden').getByText('No tasks in this goal yet')).toBeVisible();

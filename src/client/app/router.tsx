@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { useKeepAlive } from '../lib/keep-alive';
+import { useMidnightRefresh } from '../lib/use-midnight-refresh';
 import { AppHeader } from './layout/app-header';
 import { BottomNav } from './layout/bottom-nav';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -55,6 +56,8 @@ export function AppRouter() {
   const auth = useUser();
   const [location] = useLocation();
   useKeepAlive();
+  // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day.
+  useMidnightRefresh();
   const signedIn = auth.status === 'signed-in';
   return (
     <div className="flex min-h-dvh flex-col">

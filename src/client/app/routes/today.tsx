@@ -25,7 +25,6 @@ import {
   todayOrderAfter,
   useClearToday,
   useExecution,
-  useMidnightRefresh,
   useReorderToday,
   useToday,
 } from '../../features/today';
@@ -38,7 +37,6 @@ function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
 
 /** SPEC §2 Today screen and Execution Mode: the today feature composed with the items feature's parts. */
 export function TodayRoute() {
-  useMidnightRefresh();
   const today = useToday();
   const reorder = useReorderToday();
   const clearing = useClearToday();

@@ -7,7 +7,6 @@ export { ExecutionMode } from './components/execution-mode';
 export { TodayHeader } from './components/today-header';
 export { TODAY_SKELETON_ROWS, TodayEmpty, TodayNoMatches, TodaySkeleton } from './components/today-states';
 export { type Execution, useExecution } from './hooks/use-execution';
-export { msUntilNextLocalMidnight, useMidnightRefresh } from './hooks/use-midnight-refresh';
 export {
   applyTodayOrder,
   isTodayItemCompleted,

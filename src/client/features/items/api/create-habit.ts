@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateHabitInput, HabitSchema } from '../../../../shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
+import { createInOrder } from './create-in-order';
 import { invalidateAll } from './invalidate';
 
 export function createHabit(input: CreateHabitInput) {
   return apiRequest('POST', '/api/habits', { body: input, schema: HabitSchema });
 }
 
-/** One POST per habit, in order (see createTasks). */
-export async function createHabits(inputs: readonly CreateHabitInput[]) {
-  const created = [];
-  for (const input of inputs) created.push(await createHabit(input));
-  return created;
+/** Bulk add: one POST per habit, in order (see createInOrder). */
+export function createHabits(inputs: readonly CreateHabitInput[]) {
+  return createInOrder(inputs, createHabit);
 }
 
 export function useCreateHabit() {
@@ -21,5 +20,6 @@ export function useCreateHabit() {
 
 export function useCreateHabits() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createHabits, onSettled: () => invalidateAll(queryClient) });
+  // Each POST is retried on its own inside createHabits; retrying the whole run would duplicate items.
+  return useMutation({ mutationFn: createHabits, retry: false, onSettled: () => invalidateAll(queryClient) });
 }

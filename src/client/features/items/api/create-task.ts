@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateTaskInput, TaskSchema } from '../../../../shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
+import { createInOrder } from './create-in-order';
 import { invalidateAll } from './invalidate';
 
 export function createTask(input: CreateTaskInput) {
   return apiRequest('POST', '/api/tasks', { body: input, schema: TaskSchema });
 }
 
-/**
- * Bulk add is one POST per task (SPEC §7), sent one after another so a failure part-way leaves the
- * created ones in the order typed.
- */
-export async function createTasks(inputs: readonly CreateTaskInput[]) {
-  const created = [];
-  for (const input of inputs) created.push(await createTask(input));
-  return created;
+/** Bulk add: one POST per task, in order (see createInOrder). */
+export function createTasks(inputs: readonly CreateTaskInput[]) {
+  return createInOrder(inputs, createTask);
 }
 
 export function useCreateTask() {
@@ -24,5 +20,6 @@ export function useCreateTask() {
 
 export function useCreateTasks() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTasks, onSettled: () => invalidateAll(queryClient) });
+  // Each POST is retried on its own inside createTasks; retrying the whole run would duplicate items.
+  return useMutation({ mutationFn: createTasks, retry: false, onSettled: () => invalidateAll(queryClient) });
 }

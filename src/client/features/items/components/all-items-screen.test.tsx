@@ -72,7 +72,7 @@ describe('AllItemsScreen', () => {
     expect(screen.getByText('Create your first goal, task, or habit to get started.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Goal' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Create Goal' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
   });
 
@@ -286,6 +286,6 @@ describe('AllItemsScreen', () => {
     expect(within(dialog).getByLabelText(/Description/)).toHaveValue('Get stronger');
     expect(within(dialog).getByRole('radio', { name: 'Emerald' })).toBeChecked();
     expect(within(dialog).getByRole('switch', { name: 'Habit Goal' })).not.toBeChecked();
-    expect(within(dialog).getByRole('button', { name: 'Update Goal' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { bulkPositions } from '../api/bulk-positions';
 import { useCreateHabits } from '../api/create-habit';
+import { BulkCreateError } from '../api/create-in-order';
 import { useCreateTasks } from '../api/create-task';
 import { bulkCreatedToast, type GoalContext, KIND_LABEL } from '../lib/item-kinds';
 import { notifyError } from '../lib/notify-error';
@@ -55,7 +56,13 @@ export function BulkItemForm({
   const submit = async () => {
     // SPEC §5: nothing is created when no line remains.
     if (count === 0) return;
-    const fail = (error: unknown) => notifyError(`Could not create ${kind}s`, error);
+    const fail = (error: unknown) => {
+      const saved = error instanceof BulkCreateError ? error.created.length : 0;
+      if (saved === 0) return notifyError(`Could not create ${kind}s`, error);
+      // What was saved leaves the box, so pressing Create again posts only the rest.
+      setText(titles.slice(saved).join('\n'));
+      notifyError(`Created ${saved} of ${count} ${kind}s; the rest are still in the box`, error);
+    };
     const done = () => {
       toast(bulkCreatedToast(kind, count));
       reset();

@@ -12,7 +12,7 @@ export function ColorGrid({ value, onChange }: { value: GoalColor; onChange: (co
   return (
     <fieldset>
       <legend className="mb-2 font-medium text-sm">Color Theme</legend>
-      <div className="grid grid-cols-7 gap-2">
+      <div className="grid grid-cols-7 gap-1.5 sm:gap-2">
         {GOAL_COLORS.map((color) => {
           const checked = value === color;
           return (
@@ -20,7 +20,7 @@ export function ColorGrid({ value, onChange }: { value: GoalColor; onChange: (co
               key={color}
               title={capitalize(color)}
               className={cn(
-                'relative flex aspect-square min-h-9 cursor-pointer items-center justify-center rounded-full ring-offset-2 ring-offset-card transition-transform hover:scale-105 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
+                'relative flex aspect-square cursor-pointer items-center justify-center rounded-full ring-offset-2 ring-offset-card transition-transform hover:scale-105 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
                 GOAL_COLOR_CLASSES[color].preview,
                 checked && 'ring-2 ring-foreground',
               )}

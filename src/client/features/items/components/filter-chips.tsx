@@ -50,7 +50,7 @@ export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: Filter
               onClick={() => onChange(toggleFilter(hidden, chip.key))}
               onDoubleClick={() => onChange(soloFilter(hidden, chip.key, keys))}
               className={cn(
-                'inline-flex min-h-9 max-w-full cursor-pointer select-none items-center gap-1.5 rounded-full border px-3 font-medium text-xs transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                'inline-flex min-h-11 max-w-full cursor-pointer select-none items-center gap-1.5 rounded-full border px-3 font-medium text-xs sm:min-h-9 transition-colors focus-visible:outline-2 focus-visible:outline-ring',
                 shown
                   ? 'border-foreground/15 bg-card text-foreground shadow-xs'
                   : 'border-dashed border-border bg-transparent text-muted-foreground line-through decoration-muted-foreground/60',

@@ -90,7 +90,7 @@ describe('ItemDialog when adding', () => {
     expect(within(dialog).getByRole('switch', { name: 'Habit Goal' })).toHaveAccessibleDescription(
       'Tasks in this goal will work like habits with daily resets',
     );
-    expect(within(dialog).getByRole('button', { name: 'Create Goal' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
   });
 
   it('says "Title is required" on submit, then re-validates on every change', async () => {
@@ -140,7 +140,7 @@ describe('ItemDialog when adding', () => {
     await user.type(within(dialog).getByLabelText(/Description/), 'Start the day well');
     await user.click(within(dialog).getByRole('radio', { name: 'Amber' }));
     await user.click(within(dialog).getByRole('switch', { name: 'Habit Goal' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Create Goal' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(api.writes()).toEqual([
       {
@@ -265,6 +265,33 @@ describe('ItemDialog bulk tab', () => {
     expect(await screen.findByText('Tasks created')).toBeInTheDocument();
   });
 
+  it('after a refusal part-way, keeps only the lines not yet saved and says how many were', async () => {
+    let posts = 0;
+    const api = installFakeApi(
+      on('GET', '/api/goals?showArchived=true', () => ({ body: [] })),
+      on('GET', '/api/tasks', () => ({ body: [] })),
+      on('POST', '/api/tasks', (request) => {
+        posts += 1;
+        return posts === 2
+          ? { status: 400, body: { message: 'Title is too long' } }
+          : { status: 201, body: makeTask(request.body as object) };
+      }),
+    );
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'task' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    const box = within(dialog).getByRole('textbox', { name: 'Tasks' });
+    await user.type(box, 'A{Enter}B{Enter}C');
+    await user.click(within(dialog).getByRole('button', { name: 'Create 3 Tasks' }));
+    expect(
+      await screen.findByText('Created 1 of 3 tasks; the rest are still in the box'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('400: {"message":"Title is too long"}')).toBeInTheDocument();
+    expect(box).toHaveValue('B\nC');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    // A 4xx is not retried: A once, B once.
+    expect(api.writes().map((request) => (request.body as { title: string }).title)).toEqual(['A', 'B']);
+  });
+
   it('returns to the Single tab with a cleared form when opened again after a bulk create', async () => {
     fakeServer();
     const { user } = renderWithProviders(<Reopenable />);
@@ -293,7 +320,7 @@ describe('ItemDialog when editing', () => {
     const goalSelect = within(dialog).getByRole('combobox', { name: 'Goal' });
     await waitFor(() => expect(goalSelect).toHaveValue(fitness.id));
     await user.selectOptions(goalSelect, 'No goal (regular task)');
-    await user.click(within(dialog).getByRole('button', { name: 'Update Task' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(api.writes()).toEqual([
       {
@@ -314,7 +341,7 @@ describe('ItemDialog when editing', () => {
     await user.type(title, 'Health');
     await user.clear(within(dialog).getByLabelText(/Description/));
     await user.click(within(dialog).getByRole('radio', { name: 'Rose' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Update Goal' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toEqual({
       method: 'PATCH',
@@ -328,7 +355,7 @@ describe('ItemDialog when editing', () => {
     const habit = makeHabit({ title: 'Meditate', isToday: false, completedToday: true });
     const { dialog, user } = openDialog({ mode: 'edit', item: { kind: 'habit', habit } });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Add to Today' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Update Habit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toEqual({
       method: 'PATCH',
@@ -342,7 +369,7 @@ describe('ItemDialog when editing', () => {
     const habit = makeHabit({ title: 'Meditate' });
     const { dialog, user } = openDialog({ mode: 'edit', item: { kind: 'habit', habit } });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Update Habit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
   });

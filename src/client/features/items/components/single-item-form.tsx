@@ -280,11 +280,20 @@ export function SingleItemForm({
         </Button>
         <Button type="submit" disabled={pending}>
           {pending && <Spinner className="size-4" />}
-          {editing ? `Update ${KIND_LABEL[kind]}` : `Create ${KIND_LABEL[kind]}`}
+          {submitLabel(kind, editing)}
         </Button>
       </DialogFooter>
     </form>
   );
+}
+
+/**
+ * SPEC §2: the Single form of a task or habit reads "Create {type}"; editing, or adding a goal (the
+ * form with only the single layout), reads plain "Update" / "Create".
+ */
+function submitLabel(kind: ItemKind, editing: boolean): string {
+  if (editing) return 'Update';
+  return kind === 'goal' ? 'Create' : `Create ${KIND_LABEL[kind]}`;
 }
 
 const PLACEHOLDERS: Record<ItemKind, string> = {

@@ -29,8 +29,9 @@ export function TodayHeader({
           {countText}
         </p>
       </div>
-      <div className="flex items-center gap-2">
-        <Button ref={executeRef} onClick={onExecute} className="flex-1 sm:flex-none">
+      {/* Below 360px the three do not fit one row: Execute Mode takes the first row to itself. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button ref={executeRef} onClick={onExecute} className="flex-1 max-[359px]:basis-full sm:flex-none">
           <Play aria-hidden="true" />
           Execute Mode
         </Button>
@@ -38,7 +39,7 @@ export function TodayHeader({
           <Eraser aria-hidden="true" />
           Clear Today
         </Button>
-        <Button variant="outline" onClick={onAdd} aria-label="Add new item" className="px-3">
+        <Button variant="outline" onClick={onAdd} aria-label="Add new item" className="min-w-11 px-3">
           <Plus aria-hidden="true" />
           <span className="hidden sm:inline">Add new item</span>
         </Button>

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
+import { createQueryClient } from './query-client';
 import { MIDNIGHT_MARGIN_MS, msUntilNextLocalMidnight, useMidnightRefresh } from './use-midnight-refresh';
 
 describe('msUntilNextLocalMidnight', () => {

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from './fixtures';
+
+/*
+ * The narrowest phone the app supports (issue 3: "works from 320px wide"): no screen scrolls
+ * sideways, and the Today header's controls keep their 44 px touch targets.
+ */
+
+test.use({ viewport: { width: 320, height: 640 } });
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.page, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(widths.viewport);
+}
+
+test('at 320 px wide Today, All Items and the item dialog fit the screen', async ({ page }) => {
+  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('narrow'))}`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  const goal = await page.request.post('/api/goals', {
+    data: { title: 'Learn Portuguese properly this year', color: 'teal' },
+  });
+  const { id: goalId } = (await goal.json()) as { id: string };
+  for (const title of ['Review flashcards for twenty minutes', 'Watch a film without subtitles'])
+    await page.request.post('/api/tasks', { data: { title, goalId, isToday: true } });
+  await page.request.post('/api/habits', { data: { title: 'Drink water', isToday: true } });
+
+  await page.goto('/today');
+  await expect(page.getByRole('article', { name: 'Drink water' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  for (const name of ['Execute Mode', 'Clear Today', 'Add new item']) {
+    const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(Math.min(box!.width, box!.height), `${name} touch target`).toBeGreaterThanOrEqual(44);
+  }
+
+  await page.getByRole('button', { name: 'Execute Mode' }).click();
+  await expect(page.getByRole('heading', { name: 'Execution Mode' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Exit' }).click();
+
+  await page.goto('/all-items');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Drink water' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: /^Goal/ }).click();
+  await expect(page.getByRole('radio', { name: 'Teal' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The colour swatches stay round in the 7-column grid.
+  const swatch = await page.getByRole('radio', { name: 'Teal' }).boundingBox();
+  expect(swatch).not.toBeNull();
+  expect(Math.abs(swatch!.width - swatch!.height)).toBeLessThanOrEqual(1);
+});
