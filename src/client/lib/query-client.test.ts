@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { pathFromQueryKey, retryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
+import {
+  createQueryClient,
+  pathFromQueryKey,
+  retryDelay,
+  STALE_TIME_MS,
+  shouldRetryMutation,
+  shouldRetryQuery,
+} from './query-client';
 
 describe('query client rules (SPEC §7, §8)', () => {
   it.each([
@@ -29,5 +36,18 @@ describe('query client rules (SPEC §7, §8)', () => {
   it('joins the string parts of a key into the path', () => {
     expect(pathFromQueryKey(['api', 'auth', 'user'])).toBe('/api/auth/user');
     expect(pathFromQueryKey(['api', 'goals', { showArchived: true }])).toBe('/api/goals');
+  });
+
+  it('wires the rules into the app client: fresh 5 minutes, no focus refetch, no polling', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(STALE_TIME_MS).toBe(300_000);
+    expect(queries).toMatchObject({
+      staleTime: STALE_TIME_MS,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: shouldRetryQuery,
+      retryDelay,
+    });
+    expect(mutations).toMatchObject({ retry: shouldRetryMutation, retryDelay });
   });
 });
