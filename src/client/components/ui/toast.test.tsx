@@ -1,0 +1,51 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, toast } from './toast';
+
+describe('toasts (SPEC §2, §9)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    resetToasts();
+    vi.useRealTimers();
+  });
+
+  it('shows one at a time: a new toast replaces the current one', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Task created', description: 'Your task has been created successfully.' });
+    });
+    expect(screen.getByText('Task created')).toBeInTheDocument();
+    act(() => {
+      toast({ title: 'Removed from Today' });
+    });
+    expect(screen.getByText('Removed from Today')).toBeInTheDocument();
+    expect(screen.queryByText('Task created')).not.toBeInTheDocument();
+  });
+
+  it('closes by itself after 5000 ms and is removed 1000 ms after that', () => {
+    expect([TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS]).toEqual([5000, 1000]);
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Cleared Today', description: 'All items removed from your today list.' });
+    });
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 50));
+    expect(screen.getByText('Cleared Today').closest('li')).toHaveAttribute('data-state', 'open');
+    act(() => vi.advanceTimersByTime(100));
+    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS));
+    expect(screen.queryByText('Cleared Today')).not.toBeInTheDocument();
+  });
+
+  it('sits at the top on phones and bottom-right from sm, at most 420px wide, focusable with F8', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Goal archived', description: 'The goal has been archived.' });
+    });
+    const region = screen.getByRole('region', { name: /F8/ });
+    const viewport = region.querySelector('ol');
+    expect(viewport?.className).toEqual(expect.stringContaining('top-0'));
+    for (const name of ['sm:top-auto', 'sm:bottom-0', 'right-0', 'sm:max-w-[420px]'])
+      expect(viewport?.classList.contains(name), name).toBe(true);
+  });
+});
