@@ -70,6 +70,9 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          // Typing through user-event is slow while the server projects share the two cores; the
+          // 5 s default failed dialog tests under that load.
+          testTimeout: 20_000,
         },
       },
     ],
