@@ -29,13 +29,23 @@ export function TodayHeader({
           {countText}
         </p>
       </div>
-      {/* Below 360px the three do not fit one row: Execute Mode takes the first row to itself. */}
+      {/* Tighter padding on phones keeps the three on one row at 390px even with a wide system font;
+          below 360px they do not fit, and Execute Mode takes the first row to itself. */}
       <div className="flex flex-wrap items-center gap-2">
-        <Button ref={executeRef} onClick={onExecute} className="flex-1 max-[359px]:basis-full sm:flex-none">
+        <Button
+          ref={executeRef}
+          onClick={onExecute}
+          className="flex-1 max-sm:px-3 max-[359px]:basis-full sm:flex-none"
+        >
           <Play aria-hidden="true" />
           Execute Mode
         </Button>
-        <Button variant="outline" onClick={onClear} disabled={clearing} className="flex-1 sm:flex-none">
+        <Button
+          variant="outline"
+          onClick={onClear}
+          disabled={clearing}
+          className="flex-1 max-sm:px-3 sm:flex-none"
+        >
           <Eraser aria-hidden="true" />
           Clear Today
         </Button>
