@@ -142,11 +142,9 @@ test('bulk add three habits in order and put them all on Today', async ({ page }
   await dialog(page).getByRole('button', { name: 'Create 3 Habits' }).click();
   await expect(toast(page, 'Habits created')).toBeVisible();
   await expect(dialog(page)).toHaveCount(0);
-  expect(await titlesIn(page.getByRole('list', { name: 'Habits' }))).toEqual([
-    'Stretch',
-    'Meditate',
-    'Journal',
-  ]);
+  await expect
+    .poll(() => titlesIn(page.getByRole('list', { name: 'Habits' })))
+    .toEqual(['Stretch', 'Meditate', 'Journal']);
   for (const title of ['Stretch', 'Meditate', 'Journal'])
     await expect(card(page, title).getByRole('button', { name: 'Remove from Today' })).toBeVisible();
 
@@ -271,11 +269,18 @@ test('reorder by drag, by keyboard and by the menu; the order survives a reload'
   }
   await expect.poll(() => titlesIn(todos)).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie']);
 
-  // Keyboard: Space lifts, ArrowDown moves, Space drops.
+  // Keyboard: Space lifts, ArrowDown moves, Space drops. Each step waits for its announcement, as a
+  // screen-reader user would hear it: pressed back to back, a second arrow can land before dnd-kit
+  // has measured the first move and go nowhere (it did once on a busy CI machine). Lifting
+  // announces "Picked up", then at once "moved to" its own place, so the first wait takes either.
+  const announced = (text: RegExp) => page.locator('[id^="DndLiveRegion"]', { hasText: text });
   await page.getByRole('button', { name: 'Reorder Alpha' }).focus();
   await page.keyboard.press('Space');
+  await expect(announced(/Alpha.*osition 2 of 4/)).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
+  await expect(announced(/Alpha moved to position 3 of 4/)).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
+  await expect(announced(/Alpha moved to position 4 of 4/)).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect.poll(() => titlesIn(todos)).toEqual(['Delta', 'Bravo', 'Charlie', 'Alpha']);
 
