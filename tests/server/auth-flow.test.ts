@@ -14,7 +14,7 @@ import {
 import { authRequests } from '../../src/server/db/schema';
 import { authSessionPlugin } from '../../src/server/plugins/auth-session';
 import { errorsPlugin } from '../../src/server/plugins/errors';
-import { SESSION_COOKIE } from '../../src/shared/api/auth';
+import { SESSION_COOKIE } from '../../src/shared/api/wire-names';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*

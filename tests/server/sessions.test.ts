@@ -8,7 +8,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_REFRESH_MS,
 } from '../../src/server/modules/sessions/sessions.service';
-import { SESSION_COOKIE } from '../../src/shared/api/auth';
+import { SESSION_COOKIE } from '../../src/shared/api/wire-names';
 import { uniqueEmail } from '../factories';
 import { loginAs } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TIME_ZONE_HEADER } from '../../shared/api/auth';
+import { TIME_ZONE_HEADER } from '../../shared/api/wire-names';
 
 /** A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), SPEC §8. */
 export class ApiError extends Error {

@@ -4,8 +4,9 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthUser, AuthUserSchema, SESSION_COOKIE } from '../../shared/api/auth';
+import { type AuthUser, AuthUserSchema } from '../../shared/api/auth';
 import { ErrorBodySchema } from '../../shared/api/common';
+import { SESSION_COOKIE } from '../../shared/api/wire-names';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import {

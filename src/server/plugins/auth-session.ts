@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE, TIME_ZONE_HEADER } from '../../shared/api/auth';
+import { SESSION_COOKIE, TIME_ZONE_HEADER } from '../../shared/api/wire-names';
 import { isValidTimeZone, localDate } from '../../shared/domain/days';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';

@@ -11,11 +11,6 @@ export const AuthUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
-/** The browser sends its IANA zone on every API call so "today" is the user's own day. */
-export const TIME_ZONE_HEADER = 'x-time-zone';
-
-export const SESSION_COOKIE = 'stride_session';
-
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),

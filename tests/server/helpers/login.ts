@@ -3,7 +3,7 @@ import type { Db } from '../../../src/server/db/client';
 import type { UserRow } from '../../../src/server/db/schema';
 import { createSession } from '../../../src/server/modules/sessions/sessions.service';
 import { upsertUserBySub } from '../../../src/server/modules/users/users.repo';
-import { SESSION_COOKIE } from '../../../src/shared/api/auth';
+import { SESSION_COOKIE } from '../../../src/shared/api/wire-names';
 
 export type SignedIn = {
   user: UserRow;

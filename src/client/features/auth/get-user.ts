@@ -1,17 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AuthUser, AuthUserSchema } from '../../../shared/api/auth';
+import type { AuthUser } from '../../../shared/api/auth';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 export const userQueryKey = ['api', 'auth', 'user'] as const;
 
-/** GET /api/auth/user; a 401 is the normal "signed out" answer, so it resolves to null instead of failing. */
+/**
+ * GET /api/auth/user; a 401 is the normal "signed out" answer, so it resolves to null instead of failing.
+ * The schema (and with it zod, about 24 kB gzip) is imported only once a user has come back: the
+ * signed-out landing page never needs it, and the signed-in screens load zod for their own data anyway.
+ */
 export async function getUser(): Promise<AuthUser | null> {
+  let data: unknown;
   try {
-    return await apiRequest('GET', '/api/auth/user', { schema: AuthUserSchema });
+    data = await apiRequest('GET', '/api/auth/user');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+  const { AuthUserSchema } = await import('../../../shared/api/auth');
+  return AuthUserSchema.parse(data);
 }
 
 /** SPEC §7: the current-user call is not retried on failure. */

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { getUser } from './get-user';
+
+const ada = {
+  id: '7d4f1c0e-5b8a-4c1e-9f3a-2b6d8e0a1c45',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  firstName: 'Ada',
+  picture: null,
+  timeZone: 'Europe/London',
+};
+
+describe('getUser (SPEC §6, §7)', () => {
+  let answer: () => Response;
+  let calls: string[];
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return answer();
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves to null on 401, the signed-out answer', async () => {
+    answer = () => new Response('{"message":"Not signed in"}', { status: 401 });
+    await expect(getUser()).resolves.toBeNull();
+    expect(calls).toEqual(['/api/auth/user']);
+  });
+
+  it('returns the user a 200 carries, parsed with the shared schema', async () => {
+    answer = () => Response.json({ ...ada, extra: 'dropped' });
+    await expect(getUser()).resolves.toEqual(ada);
+  });
+
+  it('rejects a 200 whose body is not a user', async () => {
+    answer = () => Response.json({ ...ada, id: 'not-a-uuid' });
+    await expect(getUser()).rejects.toThrow(/uuid/i);
+  });
+
+  it('passes any other failure on as an ApiError', async () => {
+    answer = () => new Response('boom', { status: 500 });
+    const failure = getUser();
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toThrow('500: boom');
+  });
+});
