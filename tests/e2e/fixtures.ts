@@ -55,14 +55,17 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-/** Saves artifacts/screenshots/{name}-{project}-{theme}.png, the theme read from the page itself. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Saves artifacts/screenshots/{name}-{project}-{theme}.png, the theme read from the page itself. The
+ * whole page by default; `fullPage: false` keeps a long list to what one screen shows.
+ */
+export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const project = test.info().project.name;
   const theme = (await page.locator('html').getAttribute('class'))?.includes('dark') ? 'dark' : 'light';
   const dir = join('artifacts', 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: join(dir, `${name}-${project}-${theme}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}-${project}-${theme}.png`), fullPage });
 }
 
 /**

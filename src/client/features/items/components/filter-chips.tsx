@@ -36,8 +36,10 @@ export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: Filter
       <span aria-hidden className="mt-2.5 shrink-0 font-medium text-muted-foreground text-xs sm:mt-2">
         {label}
       </span>
+      {/* One row that scrolls sideways on phones: wrapped, five goals' chips took half the screen
+          before the first item. From sm up they wrap, since a row there holds several. */}
       <div
-        className="-my-1 flex min-w-0 flex-1 flex-wrap gap-1.5 py-1"
+        className="-my-1 flex min-w-0 flex-1 gap-1.5 px-0.5 py-1 max-sm:overflow-x-auto max-sm:overscroll-x-contain sm:flex-wrap"
         title="Click to show or hide; double-click to show only this one"
       >
         {chips.map((chip) => {
@@ -50,7 +52,7 @@ export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: Filter
               onClick={() => onChange(toggleFilter(hidden, chip.key))}
               onDoubleClick={() => onChange(soloFilter(hidden, chip.key, keys))}
               className={cn(
-                'inline-flex min-h-11 max-w-full cursor-pointer select-none items-center gap-1.5 rounded-full border px-3 font-medium text-xs sm:min-h-9 transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                'inline-flex min-h-11 max-w-full shrink-0 cursor-pointer select-none items-center gap-1.5 rounded-full border px-3 font-medium text-xs sm:min-h-9 transition-colors focus-visible:outline-2 focus-visible:outline-ring',
                 shown
                   ? 'border-foreground/15 bg-card text-foreground shadow-xs'
                   : 'border-dashed border-border bg-transparent text-muted-foreground line-through decoration-muted-foreground/60',

@@ -1,0 +1,112 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, setTheme, snap, test, uniqueEmail } from './fixtures';
+
+/*
+ * Issue 4's yardstick: a realistic account (5 goals, 60 tasks, 15 habits, 10 of them on Today) is
+ * comfortable to manage on a phone and on a desktop. The data is made through the API as the signed-in
+ * browser; the journey then finds, filters, folds and completes things through the screens.
+ */
+
+const GOALS = [
+  { title: 'Run a half marathon', color: 'rose', isHabitGoal: false },
+  { title: 'Learn Portuguese', color: 'teal', isHabitGoal: false },
+  { title: 'Ship the side project', color: 'indigo', isHabitGoal: false },
+  { title: 'Renovate the kitchen', color: 'amber', isHabitGoal: false },
+  { title: 'Morning routine', color: 'sky', isHabitGoal: true },
+] as const;
+const TASKS_PER_GOAL = 8;
+const TODOS = 20;
+const HABITS = 15;
+const ON_TODAY = 10;
+
+async function post(request: APIRequestContext, path: string, data: object): Promise<{ id: string }> {
+  const response = await request.post(path, { data });
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as { id: string };
+}
+
+/**
+ * 5 goals × 8 tasks, 20 todos, 15 habits; the first 5 todos and first 5 habits are on Today. Each
+ * list's rows are posted together: every row names its own place, so arrival order does not matter.
+ */
+async function seed(request: APIRequestContext): Promise<void> {
+  const steps = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
+  for (const [g, goal] of GOALS.entries()) {
+    const { id: goalId } = await post(request, '/api/goals', { ...goal, sortOrder: g });
+    await Promise.all(
+      steps(TASKS_PER_GOAL).map((t) =>
+        post(request, '/api/tasks', { title: `${goal.title}: step ${t}`, goalId, sortOrder: t }),
+      ),
+    );
+  }
+  await Promise.all(
+    steps(TODOS).map((t) =>
+      post(request, '/api/tasks', { title: `Errand ${t}`, sortOrder: t, isToday: t <= ON_TODAY / 2 }),
+    ),
+  );
+  await Promise.all(
+    steps(HABITS).map((h) =>
+      post(request, '/api/habits', { title: `Habit ${h}`, sortOrder: h, isToday: h <= ON_TODAY / 2 }),
+    ),
+  );
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const count = (page: Page) => page.getByTestId('all-items-count');
+
+test('a realistic account: 5 goals, 60 tasks and 15 habits', async ({ page }) => {
+  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('realistic'))}`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  await seed(page.request);
+
+  await page.goto('/all-items');
+  const total = GOALS.length * TASKS_PER_GOAL + TODOS + HABITS;
+  await expect(count(page)).toHaveText(`${total} of ${total} items`);
+  await expect(page.getByRole('article')).toHaveCount(total);
+  await expectNoA11yViolations(page);
+  await snap(page, 'all-items-realistic', { fullPage: false });
+
+  // Seven chips: on a phone they stay one row that scrolls sideways, so the list starts high on the
+  // screen; on a desktop they wrap onto at most two rows.
+  const chips = page.getByRole('group', { name: 'Show:' });
+  const firstChip = await chips.getByRole('button').first().boundingBox();
+  const chipBox = await chips.boundingBox();
+  if (!firstChip || !chipBox) throw new Error('chips not laid out');
+  const rows = Math.round(chipBox.height / firstChip.height);
+  expect(rows, 'rows of filter chips').toBeLessThanOrEqual(test.info().project.name === 'phone' ? 1 : 2);
+
+  // Only one goal: a double-click on its chip.
+  const kitchen = chips.getByRole('button', { name: /^Renovate the kitchen/ });
+  await kitchen.scrollIntoViewIfNeeded();
+  await kitchen.dblclick();
+  await expect(count(page)).toHaveText(`${TASKS_PER_GOAL} of ${total} items`);
+  await expect(page.getByRole('article')).toHaveCount(TASKS_PER_GOAL);
+  await expect(section(page, 'Habits')).toHaveCount(0);
+  await kitchen.dblclick();
+  await expect(count(page)).toHaveText(`${total} of ${total} items`);
+
+  // A long section folds away and comes back.
+  const habits = section(page, 'Habits');
+  await habits.getByRole('button', { expanded: true }).click();
+  await expect(card(page, 'Habit 15')).toBeHidden();
+  await habits.getByRole('button', { expanded: false }).click();
+  await expect(card(page, 'Habit 15')).toBeVisible();
+
+  // The last todo, far down the page, is completed and stays completed.
+  const last = card(page, `Errand ${TODOS}`);
+  await last.scrollIntoViewIfNeeded();
+  await last.getByRole('checkbox', { name: `Complete Errand ${TODOS}` }).click();
+  await expect(last.getByRole('checkbox', { name: `Complete Errand ${TODOS}` })).toBeChecked();
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect(card(page, `Errand ${TODOS}`).getByRole('checkbox')).toBeChecked();
+
+  await setTheme(page, 'dark');
+  await expect(count(page)).toHaveText(`${total} of ${total} items`);
+  await snap(page, 'all-items-realistic', { fullPage: false });
+
+  await page.goto('/today');
+  await expect(page.getByTestId('today-count')).toHaveText(`${ON_TODAY} of ${ON_TODAY} items`);
+  await snap(page, 'today-realistic', { fullPage: false });
+});
