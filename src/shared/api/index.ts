@@ -5,3 +5,4 @@ export * from './habits';
 export * from './reorder';
 export * from './tasks';
 export * from './today';
+export * from './wire-names';
