@@ -1,28 +1,21 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, setTheme, snap, test, uniqueEmail } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoA11yViolations,
+  post,
+  setTheme,
+  signInByRedirect,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
-/**
- * Signs in through the development issuer as a fresh address. Unlike the shared `signIn`, it waits
- * for the redirect back into the app rather than for the header's account menu, so these journeys
- * depend only on the screens they test.
- */
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('items'))}`);
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
-}
+const signIn = (page: Page) => signInByRedirect(page, uniqueEmail('items'));
 
 /*
  * All Items journeys (SPEC §2 All Items, Item dialog, Cards; §4; §5; §8). What a journey is about
  * goes through the UI; the rest of its data is made through the API as the signed-in browser.
  */
-
-type Created = { id: string };
-
-async function post(request: APIRequestContext, path: string, data: object): Promise<Created> {
-  const response = await request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Created;
-}
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const card = (scope: Page | Locator, title: string) =>
@@ -276,7 +269,7 @@ test('reorder by drag, by keyboard and by the menu; the order survives a reload'
   const announced = (text: RegExp) => page.locator('[id^="DndLiveRegion"]', { hasText: text });
   await page.getByRole('button', { name: 'Reorder Alpha' }).focus();
   await page.keyboard.press('Space');
-  await expect(announced(/Alpha.*osition 2 of 4/)).toHaveCount(1);
+  await expect(announced(/Alpha.*position 2 of 4/i)).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
   await expect(announced(/Alpha moved to position 3 of 4/)).toHaveCount(1);
   await page.keyboard.press('ArrowDown');

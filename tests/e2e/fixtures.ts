@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -28,6 +28,26 @@ export async function signIn(page: Page, email: string = uniqueEmail()): Promise
   await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
   await expect(accountMenuButton(page)).toBeVisible({ timeout: 15_000 });
   return email;
+}
+
+/**
+ * Signs in through the development issuer like `signIn`, but waits only for the redirect back into
+ * the app, not for the header's account menu: journeys about Today or All Items then depend only on
+ * the screens they are about.
+ */
+export async function signInByRedirect(page: Page, email: string = uniqueEmail()): Promise<void> {
+  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
+}
+
+/**
+ * POSTs JSON as the signed-in browser (its cookies go along) and returns the created row's id. Used
+ * for the data a journey is not about, so each journey stays short.
+ */
+export async function post(request: APIRequestContext, path: string, data: object): Promise<{ id: string }> {
+  const response = await request.post(path, { data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as { id: string };
 }
 
 /** Stores the theme the way the app does and reloads so the first paint uses it. */

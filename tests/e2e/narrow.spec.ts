@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, signInByRedirect, test, uniqueEmail } from './fixtures';
 
 /*
  * The narrowest phone the app supports (issue 3: "works from 320px wide"): no screen scrolls
@@ -17,8 +17,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 test('at 320 px wide Today, All Items and the item dialog fit the screen', async ({ page }) => {
-  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(uniqueEmail('narrow'))}`);
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  await signInByRedirect(page, uniqueEmail('narrow'));
   const goal = await page.request.post('/api/goals', {
     data: { title: 'Learn Portuguese properly this year', color: 'teal' },
   });

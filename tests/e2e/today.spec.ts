@@ -1,28 +1,21 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, setTheme, snap, test, uniqueEmail } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoA11yViolations,
+  post,
+  setTheme,
+  signInByRedirect,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 /*
  * Today screen and Execution Mode journeys (SPEC §2, §4, §8, §9). Data that is not the subject of a
  * journey is created through the API, as the signed-in browser, to keep each journey short.
  */
 
-/**
- * Signs in through the development issuer. Unlike the shared `signIn`, it waits for the redirect back
- * into the app rather than for the header's account menu, so these journeys depend only on the
- * screens they are about.
- */
-async function signIn(page: Page, email: string = uniqueEmail('today')): Promise<void> {
-  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
-}
-
-type Created = { id: string };
-
-async function post(request: APIRequestContext, path: string, data: object): Promise<Created> {
-  const response = await request.post(path, { data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Created;
-}
+const signIn = (page: Page, email: string = uniqueEmail('today')) => signInByRedirect(page, email);
 
 const createGoal = (page: Page, title: string, extra: object = {}) =>
   post(page.request, '/api/goals', { title, color: 'teal', ...extra });
