@@ -6,7 +6,7 @@ import { buildApp } from '../src/server/app';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { loadEnv } from '../src/server/env';
-import { SESSION_COOKIE } from '../src/shared/api/wire-names';
+import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
 import { seed } from './seed';
 

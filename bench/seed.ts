@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/server/db/client';
 import { goals, habitCompletions, habits, taskCompletions, tasks, users } from '../src/server/db/schema';
-import { createSession } from '../src/server/modules/sessions/sessions.service';
+import { createSession } from '../src/server/modules/auth/sessions.service';
 
 type GoalInsert = typeof goals.$inferInsert;
 type TaskInsert = typeof tasks.$inferInsert;

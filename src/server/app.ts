@@ -3,17 +3,18 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../shared/api/common';
-import { authRoutes } from './auth/auth.routes';
-import type { OidcSettings } from './auth/oidc';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { authRoutes } from './modules/auth/auth.routes';
+import type { OidcSettings } from './modules/auth/oidc';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { habitsRoutes } from './modules/habits/habits.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { todayRoutes } from './modules/today/today.routes';
-import { authSessionPlugin } from './plugins/auth-session';
+import { authSessionPlugin, signInRequiredPlugin } from './plugins/auth-session';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { hasBuiltClient, staticClientPlugin } from './plugins/static-client';
 
@@ -57,8 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    // Behind a load balancer the client address and scheme come from X-Forwarded-*.
-    trustProxy: env.NODE_ENV === 'production',
+    // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For/-Proto/-Host).
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
     logger:
       deps.logger === false
         ? false
@@ -81,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // Fastify reads text/plain bodies by default; the API speaks JSON only, so anything else is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -88,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { env });
   await app.register(cookie);
   await app.register(authSessionPlugin, { db, env, clock });
+  await app.register(rateLimitsPlugin, { limits: env.RATE_LIMITS });
+  await app.register(signInRequiredPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health', db });
   await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env });
@@ -103,8 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    // Client-side routes (/today, /all-items, ...) load the app shell, which renders its own 404.
-    if (serveClient && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // Client-side routes (/today, /all-items, ...) load the app shell, which renders its own 404; a
+    // missing file (an old asset, a source map) is a plain 404, never the page in its place.
+    const isFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (serveClient && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found' } satisfies ErrorBody);

@@ -6,7 +6,7 @@ describe('loadEnv', () => {
     expect(loadEnv({})).toEqual({
       NODE_ENV: 'development',
       PORT: 3000,
-      HOST: '0.0.0.0',
+      HOST: 'localhost',
       PUBLIC_URL: 'http://localhost:3000',
       DATA_DIR: './data',
       DATABASE_URL: undefined,
@@ -14,7 +14,40 @@ describe('loadEnv', () => {
       GOOGLE_CLIENT_SECRET: undefined,
       DEV_OIDC_PORT: 3001,
       LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      RATE_LIMITS: { signIn: 30, writes: 600, anonymous: 300 },
     });
+  });
+
+  it('listens on loopback unless HOST is set, and on every interface in production', () => {
+    expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('localhost');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const production = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadEnv(production).HOST).toBe('0.0.0.0');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(loadEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('reads the rate limits, and switches them off only outside production', () => {
+    expect(loadEnv({ RATE_LIMIT_WRITES: '1200', RATE_LIMIT_SIGN_IN: '5' }).RATE_LIMITS).toEqual({
+      signIn: 5,
+      writes: 1200,
+      anonymous: 300,
+    });
+    expect(loadEnv({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBeNull();
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'i',
+        GOOGLE_CLIENT_SECRET: 's',
+        RATE_LIMITS: 'off',
+      }),
+    ).toThrow('RATE_LIMITS=off is for benchmarks and load tests, not production');
   });
 
   it('derives PUBLIC_URL and DEV_OIDC_PORT from PORT, and trims a trailing slash', () => {
@@ -40,6 +73,9 @@ describe('loadEnv', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be an absolute URL'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET'],
+    [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS must be on or off'],
+    [{ RATE_LIMIT_WRITES: '0' }, 'RATE_LIMIT_WRITES must be at least 1'],
+    [{ RATE_LIMIT_ANONYMOUS: 'lots' }, 'RATE_LIMIT_ANONYMOUS must be a number'],
   ])('refuses %j with a message naming what to fix', (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
   });

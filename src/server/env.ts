@@ -15,6 +15,38 @@ const port = (name: string) =>
     .min(0, { message: `${name} must be between 0 and 65535` })
     .max(65535, { message: `${name} must be between 0 and 65535` });
 
+/** Per-minute allowances (docs/decisions/011-abuse-limits.md): far above what one person does by hand. */
+export const DEFAULT_RATE_LIMITS = {
+  /** Sign-in starts and callbacks per client address. */
+  signIn: 30,
+  /** Writes per signed-in user; a burst of the same size is allowed (a 200-line bulk add, a replay). */
+  writes: 600,
+  /** API calls without a session per client address. */
+  anonymous: 300,
+} as const;
+
+const perMinute = (name: string, fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: `${name} must be a number` })
+      .int({ message: `${name} must be a whole number of requests per minute` })
+      .min(1, { message: `${name} must be at least 1` })
+      .max(1_000_000, { message: `${name} must be at most 1000000` })
+      .default(fallback),
+  );
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: unset trusts nobody, `true` every hop, a number that
+ * many hops, anything else a comma-separated list of addresses or CIDR ranges.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 const RawEnvSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], {
@@ -22,7 +54,7 @@ const RawEnvSchema = z.object({
     })
     .default('development'),
   PORT: port('PORT').default(3000),
-  HOST: optionalText.transform((value) => value ?? '0.0.0.0'),
+  HOST: optionalText,
   PUBLIC_URL: optionalText,
   DATA_DIR: optionalText.transform((value) => value ?? './data'),
   DATABASE_URL: optionalText,
@@ -35,11 +67,22 @@ const RawEnvSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  TRUST_PROXY: optionalText,
+  RATE_LIMITS: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z.enum(['on', 'off'], { message: 'RATE_LIMITS must be on or off' }).optional(),
+    )
+    .default('on'),
+  RATE_LIMIT_SIGN_IN: perMinute('RATE_LIMIT_SIGN_IN', DEFAULT_RATE_LIMITS.signIn),
+  RATE_LIMIT_WRITES: perMinute('RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writes),
+  RATE_LIMIT_ANONYMOUS: perMinute('RATE_LIMIT_ANONYMOUS', DEFAULT_RATE_LIMITS.anonymous),
 });
 
 export type Env = {
   NODE_ENV: 'development' | 'test' | 'production';
   PORT: number;
+  /** Interface to listen on: loopback in development and test unless set, every interface in production. */
   HOST: string;
   /** Origin and base URL the browser uses; the OIDC redirect URI and the Origin check derive from it. */
   PUBLIC_URL: string;
@@ -49,6 +92,10 @@ export type Env = {
   GOOGLE_CLIENT_SECRET: string | undefined;
   DEV_OIDC_PORT: number;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  /** Which proxies may set X-Forwarded-For/-Proto (Fastify's trustProxy); none unless configured. */
+  TRUST_PROXY: boolean | number | string;
+  /** Per-minute rate limits, or null when switched off (RATE_LIMITS=off, never in production). */
+  RATE_LIMITS: { signIn: number; writes: number; anonymous: number } | null;
 };
 
 /**
@@ -79,10 +126,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (and PUBLIC_URL) to run with NODE_ENV=production',
     );
   }
+  if (raw.NODE_ENV === 'production' && raw.RATE_LIMITS === 'off') {
+    throw new Error(
+      'Invalid configuration: RATE_LIMITS=off is for benchmarks and load tests, not production',
+    );
+  }
   return {
     NODE_ENV: raw.NODE_ENV,
     PORT: raw.PORT,
-    HOST: raw.HOST,
+    // The development sign-in needs no password, so outside production nothing but this machine
+    // reaches the server unless HOST says otherwise (docs/decisions/002-sign-in.md).
+    HOST: raw.HOST ?? (raw.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
     PUBLIC_URL: publicUrl,
     DATA_DIR: raw.DATA_DIR,
     DATABASE_URL: raw.DATABASE_URL,
@@ -90,5 +144,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     GOOGLE_CLIENT_SECRET: raw.GOOGLE_CLIENT_SECRET,
     DEV_OIDC_PORT: raw.DEV_OIDC_PORT ?? (raw.PORT === 0 ? 0 : raw.PORT + 1),
     LOG_LEVEL: raw.LOG_LEVEL,
+    TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY),
+    RATE_LIMITS:
+      raw.RATE_LIMITS === 'off'
+        ? null
+        : {
+            signIn: raw.RATE_LIMIT_SIGN_IN,
+            writes: raw.RATE_LIMIT_WRITES,
+            anonymous: raw.RATE_LIMIT_ANONYMOUS,
+          },
   };
 }

@@ -1,9 +1,9 @@
 import { buildApp } from './app';
-import { startDevIssuer } from './auth/dev-issuer';
-import type { OidcSettings } from './auth/oidc';
 import { type Database, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type Env, loadEnv } from './env';
+import { startDevIssuer } from './modules/auth/dev-issuer';
+import type { OidcSettings } from './modules/auth/oidc';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -57,8 +57,9 @@ async function main(): Promise<void> {
     };
   } else {
     // loadEnv has already refused production without Google credentials.
-    const issuer = await startDevIssuer({ host: env.HOST, port: env.DEV_OIDC_PORT }).catch((error: unknown) =>
-      fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
+    const issuer = await startDevIssuer({ port: env.DEV_OIDC_PORT, redirectUris: [redirectUri] }).catch(
+      (error: unknown) =>
+        fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
     );
     oidc = {
       issuer: issuer.issuer,

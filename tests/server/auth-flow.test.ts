@@ -5,16 +5,13 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AUTH_REQUEST_TTL_MS,
-  AUTH_STATE_COOKIE,
-  authRoutes,
-  SIGN_IN_FAILED_PATH,
-} from '../../src/server/auth/auth.routes';
 import { authRequests } from '../../src/server/db/schema';
+import { AUTH_STATE_COOKIE, authRoutes, signInFailedPath } from '../../src/server/modules/auth/auth.routes';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/modules/auth/sessions.service';
+import { AUTH_REQUEST_TTL_MS } from '../../src/server/modules/auth/sign-in.service';
 import { authSessionPlugin } from '../../src/server/plugins/auth-session';
 import { errorsPlugin } from '../../src/server/plugins/errors';
-import { SESSION_COOKIE } from '../../src/shared/api/wire-names';
+import { SIGN_IN_ERRORS, type SignInErrorCode } from '../../src/shared/api/wire-names';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -38,7 +35,10 @@ afterAll(async () => {
 class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly app: FastifyInstance = t.app) {}
+  constructor(
+    readonly app: FastifyInstance = t.app,
+    readonly publicUrl: string = t.env.PUBLIC_URL,
+  ) {}
 
   remember(res: LightMyRequestResponse): void {
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
@@ -48,17 +48,27 @@ class Browser {
     }
   }
 
-  async get(url: string): Promise<LightMyRequestResponse> {
-    const res = await this.app.inject({ method: 'GET', url, cookies: Object.fromEntries(this.cookies) });
+  /** A navigation on the app's own host name; `headers` adds what a browser would send (Sec-Fetch-Site). */
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { host: new URL(this.publicUrl).host, ...headers },
+      cookies: Object.fromEntries(this.cookies),
+    });
     this.remember(res);
     return res;
   }
 }
 
 /** GET /api/auth/google; returns the issuer URL the app redirected to. */
-async function startSignIn(browser: Browser, loginHint?: string): Promise<URL> {
+async function startSignIn(
+  browser: Browser,
+  loginHint?: string,
+  headers: Record<string, string> = {},
+): Promise<URL> {
   const query = loginHint === undefined ? '' : `?login_hint=${encodeURIComponent(loginHint)}`;
-  const res = await browser.get(`/api/auth/google${query}`);
+  const res = await browser.get(`/api/auth/google${query}`, headers);
   expect(res.statusCode).toBe(302);
   return new URL(res.headers.location as string);
 }
@@ -87,9 +97,13 @@ async function currentUser(browser: Browser) {
   return browser.get('/api/auth/user');
 }
 
-function expectFailure(res: LightMyRequestResponse, browser: Browser) {
+function expectFailure(
+  res: LightMyRequestResponse,
+  browser: Browser,
+  code: SignInErrorCode = SIGN_IN_ERRORS.failed,
+) {
   expect(res.statusCode).toBe(302);
-  expect(res.headers.location).toBe(SIGN_IN_FAILED_PATH);
+  expect(res.headers.location).toBe(signInFailedPath(code));
   expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
   expect(res.cookies.some((c: { name: string }) => c.name === SESSION_COOKIE)).toBe(false);
 }
@@ -188,7 +202,7 @@ describe('sign-in through the development issuer', () => {
     const callback = await visitIssuer(await startSignIn(victim, 'victim@example.com'));
     const attacker = new Browser();
     const res = await attacker.get(callback);
-    expectFailure(res, attacker);
+    expectFailure(res, attacker, SIGN_IN_ERRORS.expired);
   });
 
   it('fails when the same callback is replayed', async () => {
@@ -200,7 +214,7 @@ describe('sign-in through the development issuer', () => {
       new URL(callback, 'http://app.test').searchParams.get('state') ?? '',
     );
     const res = await stolen.get(callback);
-    expectFailure(res, stolen);
+    expectFailure(res, stolen, SIGN_IN_ERRORS.expired);
     expect((await currentUser(browser)).statusCode).toBe(200);
   });
 
@@ -220,12 +234,12 @@ describe('sign-in through the development issuer', () => {
     const callback = await visitIssuer(await startSignIn(browser, 'slow@example.com'));
     clockOffsetMs = AUTH_REQUEST_TTL_MS + 1000;
     try {
-      expectFailure(await browser.get(callback), browser);
+      expectFailure(await browser.get(callback), browser, SIGN_IN_ERRORS.expired);
     } finally {
       clockOffsetMs = 0;
     }
     // The row is gone too: coming back in time does not revive the sign-in.
-    expectFailure(await browser.get(callback), browser);
+    expectFailure(await browser.get(callback), browser, SIGN_IN_ERRORS.expired);
   });
 
   it('fails when the issuer answers with an error', async () => {
@@ -234,6 +248,68 @@ describe('sign-in through the development issuer', () => {
     expect(new URL(callback, 'http://app.test').searchParams.get('error')).toBe('invalid_request');
     const res = await browser.get(callback);
     expectFailure(res, browser);
+  });
+
+  it('a sign-in started from another site shows whom it signs in and waits for a click', async () => {
+    // A page elsewhere links to our sign-in with its own choice of address (login CSRF).
+    const victim = new Browser();
+    const authorizeUrl = await startSignIn(victim, 'mallory@example.com', { 'sec-fetch-site': 'cross-site' });
+    expect(authorizeUrl.searchParams.get('prompt')).toBe('select_account');
+    const page = await fetch(authorizeUrl, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    expect(html).toContain('You will be signed in as <strong>mallory@example.com</strong>');
+    // Nothing happened yet: no session.
+    expect((await currentUser(victim)).statusCode).toBe(401);
+
+    const approval = /name="approval" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const decide = (decision: string) =>
+      fetch(new URL('/authorize/decision', t.issuer.issuer), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams({ approval, decision }),
+      });
+    const cancelled = await decide('deny');
+    expect(cancelled.status).toBe(302);
+    const back = new URL(cancelled.headers.get('location') ?? '');
+    expectFailure(await victim.get(`${back.pathname}${back.search}`), victim, SIGN_IN_ERRORS.cancelled);
+    // The approval was single-use.
+    expect((await decide('approve')).status).toBe(400);
+  });
+
+  it('the person who started it elsewhere can approve it and is signed in', async () => {
+    const browser = new Browser();
+    const authorizeUrl = await startSignIn(browser, 'own.link@example.com', {
+      'sec-fetch-site': 'same-site',
+    });
+    const html = await (await fetch(authorizeUrl)).text();
+    const approval = /name="approval" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const approved = await fetch(new URL('/authorize/decision', t.issuer.issuer), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ approval, decision: 'approve' }),
+    });
+    const back = new URL(approved.headers.get('location') ?? '');
+    const res = await browser.get(`${back.pathname}${back.search}`);
+    expect(res.headers.location).toBe('/');
+    expect((await currentUser(browser)).json()).toMatchObject({ email: 'own.link@example.com' });
+  });
+
+  it('a sign-in from our own page or the address bar is approved at once', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const authorizeUrl = await startSignIn(new Browser(), 'quick@example.com', { 'sec-fetch-site': site });
+      expect(authorizeUrl.searchParams.has('prompt')).toBe(false);
+      expect((await fetch(authorizeUrl, { redirect: 'manual' })).status).toBe(302);
+    }
+  });
+
+  it('refuses a login_hint with control characters before reaching the issuer', async () => {
+    const res = await new Browser().get('/api/auth/google?login_hint=a%00b%40example.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'login_hint must not contain control characters' });
   });
 
   it('answers 401 to /api/auth/user when signed out', async () => {
@@ -329,5 +405,43 @@ describe('logging', () => {
       expect(secret).toBeTruthy();
       expect(written).not.toContain(secret);
     }
+  });
+});
+
+describe('in production', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({
+      // Production refuses to run without them.
+      rateLimits: true,
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://stride.example',
+        GOOGLE_CLIENT_ID: 'unused-here',
+        GOOGLE_CLIENT_SECRET: 'unused-here',
+      },
+    });
+  });
+  afterAll(() => prod.close());
+
+  it('names the session cookie __Host-: Secure, host-only, Path=/', async () => {
+    const browser = new Browser(prod.app, prod.env.PUBLIC_URL);
+    const { res } = await signIn('prod@example.com', browser);
+    const cookie = res.cookies.find((c: { name: string }) => c.name === SECURE_SESSION_COOKIE) as
+      | { secure?: boolean; path?: string; domain?: string; httpOnly?: boolean }
+      | undefined;
+    expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
+    expect(cookie?.domain).toBeUndefined();
+    expect(res.cookies.some((c: { name: string }) => c.name === SESSION_COOKIE)).toBe(false);
+    expect((await browser.get('/api/auth/user')).statusCode).toBe(200);
+    // The plain name means nothing there.
+    const plain = new Browser(prod.app, prod.env.PUBLIC_URL);
+    plain.cookies.set(SESSION_COOKIE, browser.cookies.get(SECURE_SESSION_COOKIE) ?? '');
+    expect((await plain.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('sends HSTS', async () => {
+    const res = await prod.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(res.headers['strict-transport-security'])).toContain('max-age=');
   });
 });

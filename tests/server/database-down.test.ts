@@ -20,9 +20,12 @@ describe('when the database is gone', () => {
     expect(res.json()).toEqual({ status: 'degraded', database: 'down' });
   });
 
-  it('API calls answer a generic 500 without internals', async () => {
+  it('API calls answer 503 with Retry-After and a message a person can act on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/today', headers });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Internal server error' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({
+      message: 'Stride cannot reach its database right now. Try again in a few seconds.',
+    });
   });
 });

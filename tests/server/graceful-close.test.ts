@@ -19,7 +19,8 @@ const released = new Promise<void>((resolve) => {
 beforeAll(async () => {
   t = await createTestApp({
     extend: (app) => {
-      app.get('/slow-test-route', async () => {
+      // Under /api/auth: answered without a session, on whatever host name it is reached.
+      app.get('/api/auth/slow-test-route', async () => {
         entered();
         await released;
         return { done: true };
@@ -33,7 +34,7 @@ describe('graceful close', () => {
   it('waits for a request in flight to finish before it resolves', async () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const inFlight = fetch(`${base}/slow-test-route`);
+    const inFlight = fetch(`${base}/api/auth/slow-test-route`);
     await requestEntered;
 
     let closed = false;

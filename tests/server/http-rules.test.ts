@@ -4,7 +4,7 @@ import { GoalListSchema } from '../../src/shared/api/goals';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
 let alice: ApiClient;
@@ -44,6 +44,7 @@ describe('signed out', () => {
     const res = await t.app.inject({
       method,
       url,
+      headers: { origin: TEST_PUBLIC_URL },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     expect(res.statusCode).toBe(401);
@@ -71,6 +72,41 @@ describe('cross-site requests', () => {
       expect(await alice.expect(200, GoalListSchema, 'GET', '/api/goals?showArchived=true')).toEqual(before);
     },
   );
+
+  it.each(EVERY_CALL.filter(([method]) => method !== 'GET'))(
+    '%s %s without Origin or Sec-Fetch-Site answers 403 and says what to send',
+    async (method, url, body) => {
+      const { origin: _origin, ...noOrigin } = alice.headers;
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: noOrigin,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(messageOf(res)).toBe(
+        `Writes must come from the Stride app: send an Origin header of ${TEST_PUBLIC_URL}`,
+      );
+    },
+  );
+
+  it('accepts a write without Origin when the browser says Sec-Fetch-Site: same-origin', async () => {
+    const { origin: _origin, ...noOrigin } = alice.headers;
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/goals',
+      headers: { ...noOrigin, 'sec-fetch-site': 'same-origin' },
+      payload: { title: 'From an older browser' },
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/goals',
+      headers: { ...noOrigin, 'sec-fetch-site': 'same-site' },
+      payload: { title: 'From a sibling subdomain' },
+    });
+    expect(sameSite.statusCode).toBe(403);
+  });
 
   it('refuses Sec-Fetch-Site: cross-site and accepts the app’s own origin', async () => {
     const crossSite = await alice.call(
@@ -104,10 +140,31 @@ describe('bad input', () => {
     expect(await alice.expect(200, GoalListSchema, 'GET', '/api/goals')).toEqual(before);
   });
 
-  it('a body over 64 KiB answers 400 "Request body is too large"', async () => {
-    const res = await alice.call('POST', '/api/goals', { title: 'big', description: 'x'.repeat(70 * 1024) });
-    expect(res.statusCode).toBe(400);
-    expect(messageOf(res)).toBe('Request body is too large');
+  it('a body over 64 KiB answers 413 "Request body is too large", 10 MB too', async () => {
+    for (const size of [70 * 1024, 10 * 1024 * 1024]) {
+      const res = await alice.call('POST', '/api/goals', { title: 'big', description: 'x'.repeat(size) });
+      expect(res.statusCode).toBe(413);
+      expect(messageOf(res)).toBe('Request body is too large');
+    }
+  });
+
+  it('a body that is not JSON answers 415 and creates nothing', async () => {
+    const before = await alice.expect(200, GoalListSchema, 'GET', '/api/goals');
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await alice.app.inject({
+        method: 'POST',
+        url: '/api/goals',
+        headers: { ...alice.headers, 'content-type': type },
+        payload: 'title=x',
+      });
+      expect(res.statusCode, type).toBe(415);
+      expect(messageOf(res)).toBe('Unsupported content type: send JSON');
+    }
+    expect(await alice.expect(200, GoalListSchema, 'GET', '/api/goals')).toEqual(before);
   });
 
   it('a JSON body that is not an object, or no body at all, is refused', async () => {
@@ -141,7 +198,86 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('text rules', () => {
+  const TEXT_FIELDS: Array<[route: string, field: 'title' | 'description', make: () => Promise<string>]> = [
+    ['POST /api/goals', 'title', async () => '/api/goals'],
+    ['POST /api/goals', 'description', async () => '/api/goals'],
+    ['POST /api/tasks', 'title', async () => '/api/tasks'],
+    ['POST /api/habits', 'title', async () => '/api/habits'],
+    ['PATCH /api/goals/:id', 'title', async () => `/api/goals/${(await alice.createGoal()).id}`],
+    ['PATCH /api/goals/:id', 'description', async () => `/api/goals/${(await alice.createGoal()).id}`],
+    ['PATCH /api/tasks/:id', 'title', async () => `/api/tasks/${(await alice.createTask()).id}`],
+    ['PATCH /api/habits/:id', 'title', async () => `/api/habits/${(await alice.createHabit()).id}`],
+  ];
+  const label = (field: string) => (field === 'title' ? 'Title' : 'Description');
+  const snapshot = async () =>
+    Promise.all([
+      alice.expect(200, GoalListSchema, 'GET', '/api/goals?showArchived=true'),
+      alice.call('GET', '/api/tasks').then((res) => res.json()),
+      alice.call('GET', '/api/habits').then((res) => res.json()),
+    ]);
+
+  it.each(TEXT_FIELDS)(
+    '%s refuses a NUL byte or another control character in %s with 400',
+    async (route, field, make) => {
+      const url = await make();
+      const method = route.startsWith('POST') ? 'POST' : 'PATCH';
+      const before = await snapshot();
+      for (const bad of ['a\u0000b', '\u0007bell', 'esc\u001b[31m', 'del\u007f']) {
+        const body = field === 'title' ? { title: bad } : { title: 'Fine', description: bad };
+        const res = await alice.call(method, url, body);
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(messageOf(res)).toBe(`${label(field)} must not contain control characters`);
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(TEXT_FIELDS)('%s refuses an unpaired surrogate in %s with 400', async (route, field, make) => {
+    const url = await make();
+    const method = route.startsWith('POST') ? 'POST' : 'PATCH';
+    // Built as raw JSON: a JS string with a lone surrogate would be re-encoded on the way.
+    const text =
+      field === 'title' ? '{"title":"half \\ud83d pair"}' : '{"title":"Fine","description":"x\\udc00"}';
+    const res = await alice.app.inject({
+      method,
+      url,
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: text,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe(`${label(field)} contains an invalid character (an unpaired surrogate)`);
+  });
+
+  it('keeps tabs in titles, line breaks and tabs in descriptions, and whole emoji', async () => {
+    const goal = await alice.createGoal({
+      title: 'Plan\tweek 🏃‍♀️',
+      description: 'Line one\r\nLine two\n\tindented',
+    });
+    expect(goal.title).toBe('Plan\tweek 🏃‍♀️');
+    expect(goal.description).toBe('Line one\r\nLine two\n\tindented');
+    const res = await alice.call('POST', '/api/tasks', { title: 'two\nlines' });
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe('Title must not contain control characters');
+  });
+});
+
 describe('response headers', () => {
+  it.each(['/api/today', '/api/tasks', '/api/goals', '/api/habits', '/api/auth/user', '/api/auth/sessions'])(
+    'GET %s is never cached (Cache-Control: no-store)',
+    async (url) => {
+      const res = await alice.call('GET', url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('error answers are not cached either', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/today' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('sets security headers and compresses large answers', async () => {
     for (let i = 0; i < 30; i += 1)
       await alice.createGoal({ description: 'A description long enough to compress.' });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../factories';
 import { loginAs } from './helpers/login';
@@ -7,7 +8,16 @@ const lines: string[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => lines.push(line) } });
+  t = await createTestApp({
+    logStream: { write: (line) => lines.push(line) },
+    extend: (app) => {
+      // A query that fails inside the database with a personal value among its parameters.
+      app.get('/api/auth/failing-query-test', async () => {
+        await t.db.execute(sql`select ${'SECRET-TITLE ada@example.com'}::integer`);
+        return { reached: true };
+      });
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -34,5 +44,23 @@ describe('request logs', () => {
     for (const secret of [token, 'secret-abc', 'SECRETCODE123', 'SECRETSTATE456'])
       expect(all).not.toContain(secret);
     expect(all).toContain('/api/auth/callback?[redacted]');
+  });
+
+  it('an unexpected failure logs the error class and code, never the SQL or its parameters', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/failing-query-test' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal server error' });
+    const failure = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((record) => record.msg === 'request failed');
+    expect(failure).toMatchObject({
+      code: '22P02',
+      errorClasses: expect.arrayContaining([expect.any(String)]),
+    });
+    const all = lines.join('\n');
+    expect(all).not.toContain('SECRET-TITLE');
+    expect(all).not.toContain('ada@example.com');
+    expect(all.toLowerCase()).not.toContain('select');
   });
 });

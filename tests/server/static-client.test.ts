@@ -4,15 +4,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../factories';
 import { loginAs } from './helpers/login';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/test-app';
 
 const root = mkdtempSync(join(tmpdir(), 'stride-client-'));
 let t: TestApp;
+
+/** A page load as the browser makes it at PUBLIC_URL (or at `host`, another name of the server). */
+const page = (url: string, host = new URL(TEST_PUBLIC_URL).host) =>
+  t.app.inject({ method: 'GET', url, headers: { host } });
 
 beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Stride</title><div id="root"></div>');
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");');
+  writeFileSync(join(root, 'assets', 'index-abc123.js.map'), '{"version":3}');
   t = await createTestApp({ clientRoot: root });
 });
 afterAll(async () => {
@@ -22,7 +27,7 @@ afterAll(async () => {
 
 describe('built client', () => {
   it('serves index.html at / without long caching', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const res = await page('/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -30,14 +35,14 @@ describe('built client', () => {
   });
 
   it('caches hashed assets for a year', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const res = await page('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers client routes with the app shell, but unknown API paths with JSON 404', async () => {
     for (const path of ['/today', '/all-items', '/some/unknown/page']) {
-      const res = await t.app.inject({ method: 'GET', url: path });
+      const res = await page(path);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
@@ -45,7 +50,28 @@ describe('built client', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope', headers });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
-    const post = await t.app.inject({ method: 'POST', url: '/today', payload: {} });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/today',
+      payload: {},
+      headers: { origin: TEST_PUBLIC_URL },
+    });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('never serves source maps', async () => {
+    const res = await page('/assets/index-abc123.js.map');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('"version"');
+  });
+
+  it('sends a page or a sign-in opened on another name of the server to PUBLIC_URL, where cookies work', async () => {
+    for (const url of ['/', '/today?x=1', '/api/auth/google?login_hint=ada%40example.com']) {
+      const res = await page(url, '127.0.0.1:3000');
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`${TEST_PUBLIC_URL}${url}`);
+    }
+    // API calls are answered wherever they arrive (a load balancer's health check uses an address).
+    expect((await page('/api/health', '10.0.0.7:3000')).statusCode).toBe(200);
   });
 });

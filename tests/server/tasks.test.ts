@@ -49,7 +49,7 @@ describe('POST /api/tasks', () => {
     expect(await listTasks(bob, `?goalId=${theirs.id}`)).toEqual([]);
   });
 
-  it('never takes counters or ids from the body', async () => {
+  it('never takes counters from the body; a client-chosen id is kept (it makes retries idempotent)', async () => {
     const res = await alice.call('POST', '/api/tasks', {
       title: 'Honest',
       completionCount: 99,
@@ -60,7 +60,7 @@ describe('POST /api/tasks', () => {
     const task = TaskSchema.parse(res.json());
     expect(task.completionCount).toBe(0);
     expect(task.completedToday).toBe(false);
-    expect(task.id).not.toBe('00000000-0000-4000-8000-000000000000');
+    expect(task.id).toBe('00000000-0000-4000-8000-000000000000');
   });
 
   it('orders each list separately: after the list’s maximum unless sortOrder is given', async () => {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { Logger } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,6 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = await pool.connect();
     client.release();
     const db: Db = drizzlePg({ client: pool, schema, logger });
+    engines.set(db, 'postgres');
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;
@@ -52,13 +53,46 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const pglite = client;
   const db: Db = drizzlePglite({ client: pglite, schema, logger });
+  engines.set(db, 'pglite');
   return { db, kind: 'pglite', close: () => pglite.close() };
 }
+
+// Which engine a Db handle runs on, for the few places that must differ (the owner lock below).
+const engines = new WeakMap<Db, DatabaseKind>();
+
+export type TransactionOptions = {
+  /**
+   * Serialise this transaction with every other write of the same person (docs/architecture.md,
+   * "Concurrency"): their list positions are read and rewritten safely, and no two of their writes
+   * can lock rows in opposite orders. Different people never wait for each other.
+   */
+  owner?: string;
+};
 
 /**
  * Runs `work` in one transaction (PGlite serialises it on its single connection; PostgreSQL takes
  * a pooled client). Throwing inside rolls everything back.
  */
-export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx));
+export function inTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const { owner } = options;
+  return db.transaction(async (tx) => {
+    // PGlite runs one transaction at a time already; PostgreSQL needs the lock.
+    if (owner !== undefined && engines.get(db) === 'postgres') {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`);
+    }
+    return work(tx);
+  });
+}
+
+/**
+ * Runs a raw statement and returns its rows. Both drivers answer `{ rows }`; the shared Db type
+ * cannot know that, so the one cast lives here.
+ */
+export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -32,9 +32,13 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the account's session list shows and revokes by; never the token or its hash. */
+    id: uuid('id').notNull().defaultRandom().unique(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's User-Agent at sign-in, cut to a few hundred characters, to name the device. */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -183,6 +187,7 @@ export const schema = {
 };
 
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type GoalRow = typeof goals.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type HabitRow = typeof habits.$inferSelect;

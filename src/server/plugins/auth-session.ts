@@ -2,59 +2,67 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE, TIME_ZONE_HEADER } from '../../shared/api/wire-names';
-import { isValidTimeZone, localDate } from '../../shared/domain/days';
+import { TIME_ZONE_HEADER } from '../../shared/api/wire-names';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { Env } from '../env';
 import { notSignedIn } from '../errors';
-import { authenticateSession, setSessionCookie } from '../modules/sessions/sessions.service';
-import { updateUserTimeZone } from '../modules/users/users.repo';
+import { authenticateSession, sessionTokenOf, setSessionCookie } from '../modules/auth/sessions.service';
+import { adoptBrowserTimeZone } from '../modules/users/users.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user (with this request's time zone applied), or null. */
     user: UserRow | null;
+    /** The public id of the session the request signed in with, or null. */
+    sessionId: string | null;
     /** The instant this request is handled at, from the injectable clock. */
     now: Date;
   }
 }
+
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** Paths that answer without a session: health checks and the sign-in flow itself. */
 function isPublicApiPath(path: string): boolean {
   return path === '/api/health' || path === '/api/auth' || path.startsWith('/api/auth/');
 }
 
+export const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
+
 export type AuthSessionOptions = { db: Db; env: Env; clock: () => Date };
 
 /**
- * Resolves the session cookie on every API call and refuses signed-out calls with 401, except on
- * public paths where the user is still loaded when present (GET /api/auth/user uses it).
+ * Resolves the session cookie of every API call into `request.user`. Refusing signed-out calls is
+ * left to signInRequiredPlugin, registered after the rate limits so that a flood of signed-out calls
+ * is counted too.
  */
 export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInstance, options) => {
   const { db, env, clock } = options;
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('now', null as unknown as Date);
 
   app.addHook('onRequest', async (request, reply) => {
     request.now = clock();
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') && path !== '/api') return;
-    if (path === '/api/health') return;
-    const token = request.cookies[SESSION_COOKIE];
+    const path = pathOf(request);
+    if (!isApiPath(path) || path === '/api/health') return;
+    const token = sessionTokenOf(request, env);
     const session = token ? await authenticateSession(db, token, request.now) : undefined;
-    if (!session) {
-      if (isPublicApiPath(path)) return;
-      throw notSignedIn();
-    }
+    if (!session) return;
     if (session.refreshed && token) setSessionCookie(reply, token, session.expiresAt, env);
-    const user = session.user;
     const zone = request.headers[TIME_ZONE_HEADER];
-    if (typeof zone === 'string' && zone !== user.timeZone && isValidTimeZone(zone)) {
-      await updateUserTimeZone(db, user.id, zone);
-      user.timeZone = zone;
-    }
-    request.user = user;
+    await adoptBrowserTimeZone(db, session.user, typeof zone === 'string' ? zone : undefined);
+    request.user = session.user;
+    request.sessionId = session.id;
+  });
+});
+
+/** Answers 401 "Not signed in" for every API call but the public ones when no session was found. */
+export const signInRequiredPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    const path = pathOf(request);
+    if (isApiPath(path) && !isPublicApiPath(path) && !request.user) throw notSignedIn();
   });
 });
 
@@ -64,7 +72,9 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** The signed-in user's current local calendar date (YYYY-MM-DD). */
-export function userToday(request: FastifyRequest): string {
-  return localDate(request.now, requireUser(request).timeZone);
+/** The signed-in user's id and the id of the session the call came with. */
+export function requireSession(request: FastifyRequest): { userId: string; id: string } {
+  const user = requireUser(request);
+  if (!request.sessionId) throw notSignedIn();
+  return { userId: user.id, id: request.sessionId };
 }

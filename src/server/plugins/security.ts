@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../shared/api/common';
 import type { Env } from '../env';
+import { isApiPath, pathOf } from './auth-session';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -15,6 +16,7 @@ export type SecurityOptions = { env: Env };
  */
 export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, { env }) => {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const publicHost = new URL(env.PUBLIC_URL).host;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -45,11 +47,33 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, {
   await app.register(compress, { threshold: 1024 });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const origin = request.headers.origin;
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
-    if ((origin !== undefined && origin !== publicOrigin) || crossSite) {
-      return reply.status(403).send({ message: 'Cross-site request refused' } satisfies ErrorBody);
+    const path = pathOf(request);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // Sign-in cookies belong to one host name: a page or a sign-in opened on another name of this
+      // server (127.0.0.1, a LAN address) moves to PUBLIC_URL first, where they will work.
+      if ((!isApiPath(path) || path === '/api/auth/google') && request.host !== publicHost) {
+        return reply.header('cache-control', 'no-store').redirect(`${publicOrigin}${request.url}`);
+      }
+      return;
     }
+    if (!STATE_CHANGING.has(request.method)) return;
+    // A write must show it comes from the app's own pages: browsers send Origin on every fetch that
+    // writes, and Sec-Fetch-Site where an older one leaves Origin out. Neither means "not a browser on
+    // our page" (curl, a script): it must send Origin like the README's examples do.
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    const sameOrigin = origin !== undefined ? origin === publicOrigin : site === 'same-origin';
+    if (!sameOrigin || site === 'cross-site') {
+      const message =
+        origin === undefined && site === undefined
+          ? `Writes must come from the Stride app: send an Origin header of ${publicOrigin}`
+          : 'Cross-site request refused';
+      return reply.status(403).send({ message } satisfies ErrorBody);
+    }
+  });
+
+  // Personal data must never sit in a shared cache or the browser's back/forward history.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(pathOf(request))) reply.header('cache-control', 'no-store');
   });
 });

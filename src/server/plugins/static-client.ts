@@ -20,6 +20,8 @@ export const staticClientPlugin = fp<StaticClientOptions>(async (app: FastifyIns
     root,
     wildcard: true,
     index: ['index.html'],
+    // Source maps would hand out the original source; the build makes none, and none is served.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${join(root, 'assets')}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -16,3 +16,19 @@ export const HealthSchema = z.object({
   database: z.enum(['up', 'down']),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/** One signed-in browser or device of the account (GET /api/auth/sessions). */
+export const AccountSessionSchema = z.object({
+  id: z.uuid(),
+  /** True for the session making the call: "this device". */
+  current: z.boolean(),
+  /** The browser's User-Agent at sign-in, to name the device; null when it sent none. */
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+});
+export type AccountSession = z.infer<typeof AccountSessionSchema>;
+
+export const AccountSessionListSchema = z.object({ sessions: z.array(AccountSessionSchema) });
+export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '../domain/palette';
-import { DESCRIPTION_MAX, IdSchema, SortOrderSchema, TitleSchema } from './common';
+import { DESCRIPTION_MAX, IdSchema, SortOrderSchema, TitleSchema, textRules } from './common';
 
 export const GoalColorSchema = z.enum(GOAL_COLORS, {
   message: `Color must be one of: ${GOAL_COLORS.join(', ')}`,
 });
 
-const DescriptionSchema = z
-  .string({ message: 'Description must be text' })
-  .trim()
-  .max(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` })
+const DescriptionSchema = textRules(
+  z
+    .string({ message: 'Description must be text' })
+    .trim()
+    .max(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` }),
+  'Description',
+  { lines: true },
+)
   .nullable()
   .transform((value) => (value ? value : null));
 
@@ -28,6 +32,8 @@ export type Goal = z.infer<typeof GoalSchema>;
 export const GoalListSchema = z.array(GoalSchema);
 
 export const CreateGoalInputSchema = z.object({
+  /** Chosen by the client so that a retried or replayed create answers the same item (idempotent). */
+  id: IdSchema.optional(),
   title: TitleSchema,
   description: DescriptionSchema.optional(),
   color: GoalColorSchema.default(DEFAULT_GOAL_COLOR),

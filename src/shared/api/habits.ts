@@ -17,6 +17,8 @@ export type Habit = z.infer<typeof HabitSchema>;
 export const HabitListSchema = z.array(HabitSchema);
 
 export const CreateHabitInputSchema = z.object({
+  /** Chosen by the client so that a retried or replayed create answers the same item (idempotent). */
+  id: IdSchema.optional(),
   title: TitleSchema,
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),

@@ -26,6 +26,8 @@ export const TaskListQuerySchema = z.object({
 });
 
 export const CreateTaskInputSchema = z.object({
+  /** Chosen by the client so that a retried or replayed create answers the same item (idempotent). */
+  id: IdSchema.optional(),
   title: TitleSchema,
   goalId: IdSchema.nullable().default(null),
   completed: z.boolean().default(false),

@@ -4,4 +4,18 @@
 /** The browser sends its IANA zone on every API call so "today" is the user's own day. */
 export const TIME_ZONE_HEADER = 'x-time-zone';
 
-export const SESSION_COOKIE = 'stride_session';
+/**
+ * Why a sign-in ended on /login?error=...: the server picks the code, the login page says it in words
+ * (docs/product.md#signed-out-pages).
+ */
+export const SIGN_IN_ERRORS = {
+  /** Anything else: a bad or forged callback, an ID token that does not check out. */
+  failed: 'sign_in_failed',
+  /** The person said no at the issuer (error=access_denied). */
+  cancelled: 'sign_in_cancelled',
+  /** The sign-in took longer than ten minutes, or this browser never started it (no state cookie). */
+  expired: 'sign_in_expired',
+  /** The identity provider could not be reached. */
+  unreachable: 'sign_in_unreachable',
+} as const;
+export type SignInErrorCode = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS];

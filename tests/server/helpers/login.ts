@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../src/server/db/client';
 import type { UserRow } from '../../../src/server/db/schema';
-import { createSession } from '../../../src/server/modules/sessions/sessions.service';
+import { createSession, SESSION_COOKIE } from '../../../src/server/modules/auth/sessions.service';
 import { upsertUserBySub } from '../../../src/server/modules/users/users.repo';
-import { SESSION_COOKIE } from '../../../src/shared/api/wire-names';
+import { TEST_PUBLIC_URL } from './test-app';
 
 export type SignedIn = {
   user: UserRow;
@@ -28,7 +28,8 @@ export async function loginAs(
     picture: null,
   });
   const { token } = await createSession(db, user.id, options.now ?? new Date());
-  const headers: Record<string, string> = { cookie: `${SESSION_COOKIE}=${token}` };
+  // Writes must come from the app's origin, as a browser on its pages sends them.
+  const headers: Record<string, string> = { cookie: `${SESSION_COOKIE}=${token}`, origin: TEST_PUBLIC_URL };
   if (options.timeZone) headers['x-time-zone'] = options.timeZone;
   return { user, token, headers };
 }

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { type DevIssuer, startDevIssuer } from '../../../src/server/auth/dev-issuer';
 import { type Database, type Db, openDatabase } from '../../../src/server/db/client';
 import { type Env, loadEnv } from '../../../src/server/env';
+import { type DevIssuer, startDevIssuer } from '../../../src/server/modules/auth/dev-issuer';
 import './test-database';
 
 export type TestApp = {
@@ -50,7 +50,14 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
   };
 }
 
+/** The app's address in every test: writes carry it as Origin, page loads as Host. */
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
 export type TestAppOptions = {
+  /** Rate limits on (at the given or default numbers); off unless a test is about them. */
+  rateLimits?: boolean;
+  /** Further configuration, as environment variables (RATE_LIMIT_WRITES: '5', say). */
+  env?: Record<string, string>;
   /** The instant "now"; change what it returns to move time (local midnight, time zones). */
   clock?: () => Date;
   /** Receives the app's log lines (at debug level); without it the app logs nothing. */
@@ -67,13 +74,16 @@ export type TestAppOptions = {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openFreshDatabase();
-  const issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: options.logStream ? 'debug' : 'silent',
+    // Most files make many calls from one address in a second; the limits' own tests set them low.
+    RATE_LIMITS: options.rateLimits ? 'on' : 'off',
+    ...options.env,
   });
+  const issuer = await startDevIssuer({ port: 0, redirectUris: [`${env.PUBLIC_URL}/api/auth/callback`] });
   const app = await buildApp({
     db: database.db,
     env,

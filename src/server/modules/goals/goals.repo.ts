@@ -1,7 +1,6 @@
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type GoalRow, goals } from '../../db/schema';
-import { rewriteOrders } from '../../db/sort-values';
 
 export type NewGoal = Pick<
   GoalRow,
@@ -30,20 +29,23 @@ export async function findGoal(db: Db, userId: string, goalId: string): Promise<
   return row;
 }
 
-export async function maxGoalSortOrder(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ value: max(goals.sortOrder) })
-    .from(goals)
-    .where(eq(goals.userId, userId));
-  return row?.value ?? null;
+/** How many goals the person has, archived ones included (the count limit). */
+export async function countGoals(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(goals).where(eq(goals.userId, userId));
+  return row?.value ?? 0;
 }
 
-export async function insertGoal(db: Db, userId: string, values: NewGoal): Promise<GoalRow> {
+/** Inserts the goal; with a client-chosen id already taken by this person, inserts nothing (undefined). */
+export async function insertGoal(
+  db: Db,
+  userId: string,
+  values: NewGoal & { id?: string | undefined },
+): Promise<GoalRow | undefined> {
   const [row] = await db
     .insert(goals)
     .values({ ...values, userId })
+    .onConflictDoNothing({ target: [goals.userId, goals.id] })
     .returning();
-  if (!row) throw new Error('insert returned no row');
   return row;
 }
 
@@ -68,12 +70,4 @@ export async function deleteGoal(db: Db, userId: string, goalId: string): Promis
     .where(and(eq(goals.userId, userId), eq(goals.id, goalId)))
     .returning({ id: goals.id });
   return deleted.length > 0;
-}
-
-export function setGoalSortOrders(
-  db: Db,
-  userId: string,
-  items: ReadonlyArray<{ id: string; order: number }>,
-): Promise<number> {
-  return rewriteOrders(db, goals, 'sortOrder', userId, items);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, IdParamsSchema } from '../../../shared/api/common';
+import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
 import {
   CreateGoalInputSchema,
   GoalListQuerySchema,
@@ -15,25 +15,35 @@ import { requireUser } from '../../plugins/auth-session';
 import { removeCompletedTasks } from '../tasks/tasks.service';
 import { createGoal, getGoals, patchGoal, removeGoal, reorderGoals } from './goals.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-
 export const goalsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/',
-    { schema: { querystring: GoalListQuerySchema, response: { 200: GoalListSchema, ...errors } } },
+    {
+      schema: {
+        querystring: GoalListQuerySchema,
+        response: { 200: GoalListSchema, ...ErrorResponseSchemas },
+      },
+    },
     async (request) => getGoals(db, requireUser(request).id, request.query.showArchived),
   );
 
   app.post(
     '/',
-    { schema: { body: CreateGoalInputSchema, response: { 201: GoalSchema, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send(await createGoal(db, requireUser(request).id, request.body)),
+    {
+      schema: {
+        body: CreateGoalInputSchema,
+        response: { 200: GoalSchema, 201: GoalSchema, ...ErrorResponseSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { goal, created } = await createGoal(db, requireUser(request).id, request.body);
+      return reply.status(created ? 201 : 200).send(goal);
+    },
   );
 
   app.post(
     '/reorder',
-    { schema: { body: SortReorderInputSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { body: SortReorderInputSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await reorderGoals(db, requireUser(request).id, request.body);
       return reply.status(204).send(null);
@@ -46,7 +56,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         params: IdParamsSchema,
         body: UpdateGoalInputSchema,
-        response: { 200: GoalSchema, ...errors },
+        response: { 200: GoalSchema, ...ErrorResponseSchemas },
       },
     },
     async (request) => patchGoal(db, requireUser(request).id, request.params.id, request.body),
@@ -54,7 +64,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.delete(
     '/:id',
-    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await removeGoal(db, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
@@ -63,7 +73,7 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.delete(
     '/:goalId/tasks/completed',
-    { schema: { params: GoalParamsSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { params: GoalParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await removeCompletedTasks(db, requireUser(request).id, request.params.goalId);
       return reply.status(204).send(null);

@@ -1,21 +1,13 @@
 import type { z } from 'zod';
+import { MAX_GOALS } from '../../../shared/api/common';
 import type { CreateGoalInputSchema, Goal, UpdateGoalInputSchema } from '../../../shared/api/goals';
 import type { SortReorderInput } from '../../../shared/api/reorder';
-import { nextSortOrder } from '../../../shared/domain/ordering';
 import { isGoalColor } from '../../../shared/domain/palette';
 import { type Db, inTransaction } from '../../db/client';
 import type { GoalRow } from '../../db/schema';
-import { notFound } from '../../errors';
-import { assertUniqueIds, maxOf } from '../sort-order';
-import {
-  deleteGoal,
-  findGoal,
-  insertGoal,
-  listGoals,
-  maxGoalSortOrder,
-  setGoalSortOrders,
-  updateGoal,
-} from './goals.repo';
+import { notFound, quotaReached } from '../../errors';
+import { positionFor, reorderList } from '../positions/positions.service';
+import { countGoals, deleteGoal, findGoal, insertGoal, listGoals, updateGoal } from './goals.repo';
 
 export function toGoal(row: GoalRow): Goal {
   return {
@@ -34,24 +26,41 @@ export async function getGoals(db: Db, userId: string, showArchived: boolean): P
   return (await listGoals(db, userId, { includeArchived: showArchived })).map(toGoal);
 }
 
-/** `addToToday` is accepted and has no effect: a new goal has no tasks (docs/decisions/005). */
+/**
+ * `addToToday` is accepted and has no effect: a new goal has no tasks (docs/decisions/005). A repeated
+ * client id answers the goal already made with it.
+ */
 export async function createGoal(
   db: Db,
   userId: string,
   input: z.output<typeof CreateGoalInputSchema>,
-): Promise<Goal> {
-  return inTransaction(db, async (tx) => {
-    const sortOrder = input.sortOrder ?? nextSortOrder(maxOf(await maxGoalSortOrder(tx, userId)));
-    const row = await insertGoal(tx, userId, {
-      title: input.title,
-      description: input.description ?? null,
-      color: input.color,
-      isHabitGoal: input.isHabitGoal,
-      archived: input.archived,
-      sortOrder,
-    });
-    return toGoal(row);
-  });
+): Promise<{ goal: Goal; created: boolean }> {
+  return inTransaction(
+    db,
+    async (tx) => {
+      if (input.id !== undefined) {
+        const existing = await findGoal(tx, userId, input.id);
+        if (existing) return { goal: toGoal(existing), created: false };
+      }
+      if ((await countGoals(tx, userId)) >= MAX_GOALS) {
+        throw quotaReached(
+          `You have reached the limit of ${MAX_GOALS} goals. Delete goals you no longer need to add more.`,
+        );
+      }
+      const row = await insertGoal(tx, userId, {
+        id: input.id,
+        title: input.title,
+        description: input.description ?? null,
+        color: input.color,
+        isHabitGoal: input.isHabitGoal,
+        archived: input.archived,
+        sortOrder: await positionFor(tx, userId, { kind: 'goals' }, input.sortOrder),
+      });
+      if (!row) throw new Error('insert returned no row');
+      return { goal: toGoal(row), created: true };
+    },
+    { owner: userId },
+  );
 }
 
 export async function patchGoal(
@@ -65,8 +74,10 @@ export async function patchGoal(
   return toGoal(row);
 }
 
+/** Deletes the goal and, by cascade, its tasks: many rows, so under the owner lock like a reorder. */
 export async function removeGoal(db: Db, userId: string, goalId: string): Promise<void> {
-  if (!(await deleteGoal(db, userId, goalId))) throw notFound('Goal');
+  const deleted = await inTransaction(db, (tx) => deleteGoal(tx, userId, goalId), { owner: userId });
+  if (!deleted) throw notFound('Goal');
 }
 
 export async function getOwnedGoal(db: Db, userId: string, goalId: string): Promise<GoalRow> {
@@ -75,12 +86,6 @@ export async function getOwnedGoal(db: Db, userId: string, goalId: string): Prom
   return goal;
 }
 
-export async function reorderGoals(db: Db, userId: string, input: SortReorderInput): Promise<void> {
-  assertUniqueIds(input.items);
-  await inTransaction(db, async (tx) => {
-    const items = input.items.map((item) => ({ id: item.id, order: item.sortOrder }));
-    const touched = await setGoalSortOrders(tx, userId, items);
-    // Throwing inside the transaction undoes the rows already rewritten.
-    if (touched !== items.length) throw notFound('Goal');
-  });
+export function reorderGoals(db: Db, userId: string, input: SortReorderInput): Promise<void> {
+  return reorderList(db, userId, { kind: 'goals' }, input);
 }

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type HabitRow, habitCompletions, habits } from '../../db/schema';
-import { rewriteOrders } from '../../db/sort-values';
+import { type HabitRow, habits } from '../../db/schema';
 
 export type NewHabit = Pick<HabitRow, 'title' | 'isToday' | 'todaySortOrder' | 'sortOrder'>;
 export type HabitChanges = Partial<NewHabit>;
@@ -22,20 +21,23 @@ export async function findHabit(db: Db, userId: string, habitId: string): Promis
   return row;
 }
 
-export async function maxHabitSortOrder(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ value: max(habits.sortOrder) })
-    .from(habits)
-    .where(eq(habits.userId, userId));
-  return row?.value ?? null;
+/** How many habits the person has (the count limit). */
+export async function countHabits(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(habits).where(eq(habits.userId, userId));
+  return row?.value ?? 0;
 }
 
-export async function insertHabit(db: Db, userId: string, values: NewHabit): Promise<HabitRow> {
+/** Inserts the habit; with a client-chosen id already taken by this person, inserts nothing (undefined). */
+export async function insertHabit(
+  db: Db,
+  userId: string,
+  values: NewHabit & { id?: string | undefined },
+): Promise<HabitRow | undefined> {
   const [row] = await db
     .insert(habits)
     .values({ ...values, userId })
+    .onConflictDoNothing({ target: [habits.userId, habits.id] })
     .returning();
-  if (!row) throw new Error('insert returned no row');
   return row;
 }
 
@@ -57,72 +59,4 @@ export async function deleteHabit(db: Db, userId: string, habitId: string): Prom
     .where(and(eq(habits.userId, userId), eq(habits.id, habitId)))
     .returning({ id: habits.id });
   return deleted.length > 0;
-}
-
-export function setHabitSortOrders(
-  db: Db,
-  userId: string,
-  items: ReadonlyArray<{ id: string; order: number }>,
-): Promise<number> {
-  return rewriteOrders(db, habits, 'sortOrder', userId, items);
-}
-
-export function setHabitTodaySortOrders(
-  db: Db,
-  userId: string,
-  items: ReadonlyArray<{ id: string; order: number }>,
-): Promise<number> {
-  return rewriteOrders(db, habits, 'todaySortOrder', userId, items);
-}
-
-/** Records `day` once; the counter and last day move only when the row is new (same transaction). */
-export async function addHabitCompletion(
-  db: Db,
-  userId: string,
-  habitId: string,
-  day: string,
-): Promise<void> {
-  const inserted = await db
-    .insert(habitCompletions)
-    .values({ userId, habitId, day })
-    .onConflictDoNothing()
-    .returning({ day: habitCompletions.day });
-  if (inserted.length === 0) return;
-  await db
-    .update(habits)
-    .set({
-      completionCount: sql`${habits.completionCount} + 1`,
-      lastCompletedDay: sql`greatest(${habits.lastCompletedDay}, ${day}::date)`,
-    })
-    .where(and(eq(habits.userId, userId), eq(habits.id, habitId)));
-}
-
-/** Removes `day`'s completion only; the last day falls back to the latest one left. */
-export async function removeHabitCompletion(
-  db: Db,
-  userId: string,
-  habitId: string,
-  day: string,
-): Promise<void> {
-  const deleted = await db
-    .delete(habitCompletions)
-    .where(
-      and(
-        eq(habitCompletions.userId, userId),
-        eq(habitCompletions.habitId, habitId),
-        eq(habitCompletions.day, day),
-      ),
-    )
-    .returning({ day: habitCompletions.day });
-  if (deleted.length === 0) return;
-  const latest = db
-    .select({ day: habitCompletions.day })
-    .from(habitCompletions)
-    .where(and(eq(habitCompletions.userId, userId), eq(habitCompletions.habitId, habitId)))
-    .orderBy(desc(habitCompletions.day))
-    .limit(1);
-  await db
-    .update(habits)
-    .set({ completionCount: sql`${habits.completionCount} - 1`, lastCompletedDay: sql`(${latest})` })
-    .where(and(eq(habits.userId, userId), eq(habits.id, habitId)));
 }

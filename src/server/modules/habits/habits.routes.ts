@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, IdParamsSchema } from '../../../shared/api/common';
+import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
 import {
   CreateHabitInputSchema,
   HabitListSchema,
@@ -9,28 +9,37 @@ import {
 } from '../../../shared/api/habits';
 import { SortReorderInputSchema } from '../../../shared/api/reorder';
 import type { Db } from '../../db/client';
-import { requireUser, userToday } from '../../plugins/auth-session';
+import { requireUser } from '../../plugins/auth-session';
+import { userToday } from '../../plugins/user-day';
 import { createHabit, getHabits, patchHabit, removeHabit, reorderHabits } from './habits.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-
 export const habitsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/', { schema: { response: { 200: HabitListSchema, ...errors } } }, async (request) =>
+  app.get('/', { schema: { response: { 200: HabitListSchema, ...ErrorResponseSchemas } } }, async (request) =>
     getHabits(db, requireUser(request).id, userToday(request)),
   );
 
   app.post(
     '/',
-    { schema: { body: CreateHabitInputSchema, response: { 201: HabitSchema, ...errors } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createHabit(db, requireUser(request).id, userToday(request), request.body)),
+    {
+      schema: {
+        body: CreateHabitInputSchema,
+        response: { 200: HabitSchema, 201: HabitSchema, ...ErrorResponseSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { habit, created } = await createHabit(
+        db,
+        requireUser(request).id,
+        userToday(request),
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(habit);
+    },
   );
 
   app.post(
     '/reorder',
-    { schema: { body: SortReorderInputSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { body: SortReorderInputSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await reorderHabits(db, requireUser(request).id, request.body);
       return reply.status(204).send(null);
@@ -43,7 +52,7 @@ export const habitsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: {
         params: IdParamsSchema,
         body: UpdateHabitInputSchema,
-        response: { 200: HabitSchema, ...errors },
+        response: { 200: HabitSchema, ...ErrorResponseSchemas },
       },
     },
     async (request) =>
@@ -52,7 +61,7 @@ export const habitsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.delete(
     '/:id',
-    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await removeHabit(db, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -1,26 +1,23 @@
 import type { z } from 'zod';
+import { MAX_HABITS } from '../../../shared/api/common';
 import type { CreateHabitInputSchema, Habit, UpdateHabitInputSchema } from '../../../shared/api/habits';
 import type { SortReorderInput } from '../../../shared/api/reorder';
-import { nextSortOrder } from '../../../shared/domain/ordering';
 import { type Db, inTransaction } from '../../db/client';
 import type { HabitRow } from '../../db/schema';
-import { notFound } from '../../errors';
-import { assertUniqueIds, maxOf } from '../sort-order';
-import { maxTodaySortOrder } from '../today/today.repo';
+import { notFound, quotaReached } from '../../errors';
+import { addCompletion, removeCompletion } from '../completions/completions.repo';
+import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
-  addHabitCompletion,
+  countHabits,
   deleteHabit,
   findHabit,
   type HabitChanges,
   insertHabit,
   listHabits,
-  maxHabitSortOrder,
-  removeHabitCompletion,
-  setHabitSortOrders,
   updateHabit,
 } from './habits.repo';
 
-/** `today` is the user's local date: yesterday's completion reads as not done after local midnight. */
+/** `today` is the user's local date: yesterday's completion reads as not done after the day turns. */
 export function toHabit(row: HabitRow, today: string): Habit {
   return {
     id: row.id,
@@ -38,24 +35,42 @@ export async function getHabits(db: Db, userId: string, today: string): Promise<
   return (await listHabits(db, userId)).map((row) => toHabit(row, today));
 }
 
+/** Creates a habit at the end of the list (and of Today); a repeated client id answers the same habit. */
 export async function createHabit(
   db: Db,
   userId: string,
   today: string,
   input: z.output<typeof CreateHabitInputSchema>,
-): Promise<Habit> {
-  return inTransaction(db, async (tx) => {
-    const sortOrder = input.sortOrder ?? nextSortOrder(maxOf(await maxHabitSortOrder(tx, userId)));
-    const todaySortOrder =
-      input.todaySortOrder ?? (input.isToday ? nextSortOrder(maxOf(await maxTodaySortOrder(tx, userId))) : 0);
-    const row = await insertHabit(tx, userId, {
-      title: input.title,
-      isToday: input.isToday,
-      sortOrder,
-      todaySortOrder,
-    });
-    return toHabit(row, today);
-  });
+): Promise<{ habit: Habit; created: boolean }> {
+  return inTransaction(
+    db,
+    async (tx) => {
+      if (input.id !== undefined) {
+        const existing = await findHabit(tx, userId, input.id);
+        if (existing) return { habit: toHabit(existing, today), created: false };
+      }
+      if ((await countHabits(tx, userId)) >= MAX_HABITS) {
+        throw quotaReached(
+          `You have reached the limit of ${MAX_HABITS} habits. Delete habits you no longer track to add more.`,
+        );
+      }
+      const row = await insertHabit(tx, userId, {
+        id: input.id,
+        title: input.title,
+        isToday: input.isToday,
+        sortOrder: await positionFor(tx, userId, { kind: 'habits' }, input.sortOrder),
+        todaySortOrder:
+          (await todayPositionFor(tx, userId, {
+            requested: input.todaySortOrder,
+            joinsToday: input.isToday,
+            isNew: true,
+          })) ?? 0,
+      });
+      if (!row) throw new Error('insert returned no row');
+      return { habit: toHabit(row, today), created: true };
+    },
+    { owner: userId },
+  );
 }
 
 export async function patchHabit(
@@ -65,36 +80,38 @@ export async function patchHabit(
   habitId: string,
   input: z.output<typeof UpdateHabitInputSchema>,
 ): Promise<Habit> {
-  return inTransaction(db, async (tx) => {
-    const current = await findHabit(tx, userId, habitId);
-    if (!current) throw notFound('Habit');
-    const changes: HabitChanges = {};
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.sortOrder !== undefined) changes.sortOrder = input.sortOrder;
-    if (input.isToday !== undefined) changes.isToday = input.isToday;
-    if (input.todaySortOrder !== undefined) {
-      changes.todaySortOrder = input.todaySortOrder;
-    } else if (input.isToday === true && !current.isToday) {
-      changes.todaySortOrder = nextSortOrder(maxOf(await maxTodaySortOrder(tx, userId)));
-    }
-    await updateHabit(tx, userId, habitId, changes);
-    if (input.completedToday === true) await addHabitCompletion(tx, userId, habitId, today);
-    if (input.completedToday === false) await removeHabitCompletion(tx, userId, habitId, today);
-    const updated = await findHabit(tx, userId, habitId);
-    if (!updated) throw notFound('Habit');
-    return toHabit(updated, today);
-  });
+  return inTransaction(
+    db,
+    async (tx) => {
+      const current = await findHabit(tx, userId, habitId);
+      if (!current) throw notFound('Habit');
+      const changes: HabitChanges = {};
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.sortOrder !== undefined) changes.sortOrder = input.sortOrder;
+      if (input.isToday !== undefined) changes.isToday = input.isToday;
+      const todaySortOrder = await todayPositionFor(tx, userId, {
+        requested: input.todaySortOrder,
+        joinsToday: input.isToday === true && !current.isToday,
+        isNew: false,
+      });
+      if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;
+      await updateHabit(tx, userId, habitId, changes);
+      const target = { kind: 'habit', id: habitId } as const;
+      if (input.completedToday === true) await addCompletion(tx, userId, target, today);
+      if (input.completedToday === false) await removeCompletion(tx, userId, target, today);
+      const updated = await findHabit(tx, userId, habitId);
+      if (!updated) throw notFound('Habit');
+      return toHabit(updated, today);
+    },
+    { owner: userId },
+  );
 }
 
 export async function removeHabit(db: Db, userId: string, habitId: string): Promise<void> {
-  if (!(await deleteHabit(db, userId, habitId))) throw notFound('Habit');
+  const deleted = await inTransaction(db, (tx) => deleteHabit(tx, userId, habitId), { owner: userId });
+  if (!deleted) throw notFound('Habit');
 }
 
-export async function reorderHabits(db: Db, userId: string, input: SortReorderInput): Promise<void> {
-  assertUniqueIds(input.items);
-  await inTransaction(db, async (tx) => {
-    const items = input.items.map((item) => ({ id: item.id, order: item.sortOrder }));
-    const touched = await setHabitSortOrders(tx, userId, items);
-    if (touched !== items.length) throw notFound('Habit');
-  });
+export function reorderHabits(db: Db, userId: string, input: SortReorderInput): Promise<void> {
+  return reorderList(db, userId, { kind: 'habits' }, input);
 }

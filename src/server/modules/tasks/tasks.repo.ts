@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { goals, type TaskRow, taskCompletions, tasks } from '../../db/schema';
-import { rewriteOrders } from '../../db/sort-values';
+import { goals, type TaskRow, tasks } from '../../db/schema';
 
 /** A task with what its goal says about it (a habit goal makes it a daily task). */
 export type TaskWithGoal = TaskRow & { inHabitGoal: boolean };
@@ -46,24 +45,23 @@ export async function findTask(db: Db, userId: string, taskId: string): Promise<
   return row ? flatten(row) : undefined;
 }
 
-export async function maxTaskSortOrder(
-  db: Db,
-  userId: string,
-  goalId: string | null,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ value: max(tasks.sortOrder) })
-    .from(tasks)
-    .where(and(eq(tasks.userId, userId), goalId === null ? isNull(tasks.goalId) : eq(tasks.goalId, goalId)));
-  return row?.value ?? null;
+/** How many tasks the person has (the count limit). */
+export async function countTasks(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(tasks).where(eq(tasks.userId, userId));
+  return row?.value ?? 0;
 }
 
-export async function insertTask(db: Db, userId: string, values: NewTask): Promise<TaskRow> {
+/** Inserts the task; with a client-chosen id already taken by this person, inserts nothing (undefined). */
+export async function insertTask(
+  db: Db,
+  userId: string,
+  values: NewTask & { id?: string | undefined },
+): Promise<TaskRow | undefined> {
   const [row] = await db
     .insert(tasks)
     .values({ ...values, userId })
+    .onConflictDoNothing({ target: [tasks.userId, tasks.id] })
     .returning();
-  if (!row) throw new Error('insert returned no row');
   return row;
 }
 
@@ -98,82 +96,4 @@ export async function deleteCompletedTasks(db: Db, userId: string, goalId: strin
         eq(tasks.completed, true),
       ),
     );
-}
-
-/** The lists (goal ids, null for standalone) the given tasks of the user are in. */
-export async function findTaskLists(
-  db: Db,
-  userId: string,
-  taskIds: string[],
-): Promise<Array<{ id: string; goalId: string | null }>> {
-  return db
-    .select({ id: tasks.id, goalId: tasks.goalId })
-    .from(tasks)
-    .where(and(eq(tasks.userId, userId), inArray(tasks.id, taskIds)));
-}
-
-export function setTaskSortOrders(
-  db: Db,
-  userId: string,
-  items: ReadonlyArray<{ id: string; order: number }>,
-): Promise<number> {
-  return rewriteOrders(db, tasks, 'sortOrder', userId, items);
-}
-
-export function setTaskTodaySortOrders(
-  db: Db,
-  userId: string,
-  items: ReadonlyArray<{ id: string; order: number }>,
-): Promise<number> {
-  return rewriteOrders(db, tasks, 'todaySortOrder', userId, items);
-}
-
-/**
- * Records `day` as completed. Only a new row moves the counter, so repeating the call is harmless;
- * the counter and last day change in the caller's transaction.
- */
-export async function addTaskCompletion(db: Db, userId: string, taskId: string, day: string): Promise<void> {
-  const inserted = await db
-    .insert(taskCompletions)
-    .values({ userId, taskId, day })
-    .onConflictDoNothing()
-    .returning({ day: taskCompletions.day });
-  if (inserted.length === 0) return;
-  await db
-    .update(tasks)
-    .set({
-      completionCount: sql`${tasks.completionCount} + 1`,
-      lastCompletedDay: sql`greatest(${tasks.lastCompletedDay}, ${day}::date)`,
-    })
-    .where(and(eq(tasks.userId, userId), eq(tasks.id, taskId)));
-}
-
-/** Removes `day`'s completion only; earlier days stay and the last day falls back to the latest left. */
-export async function removeTaskCompletion(
-  db: Db,
-  userId: string,
-  taskId: string,
-  day: string,
-): Promise<void> {
-  const deleted = await db
-    .delete(taskCompletions)
-    .where(
-      and(
-        eq(taskCompletions.userId, userId),
-        eq(taskCompletions.taskId, taskId),
-        eq(taskCompletions.day, day),
-      ),
-    )
-    .returning({ day: taskCompletions.day });
-  if (deleted.length === 0) return;
-  const latest = db
-    .select({ day: taskCompletions.day })
-    .from(taskCompletions)
-    .where(and(eq(taskCompletions.userId, userId), eq(taskCompletions.taskId, taskId)))
-    .orderBy(desc(taskCompletions.day))
-    .limit(1);
-  await db
-    .update(tasks)
-    .set({ completionCount: sql`${tasks.completionCount} - 1`, lastCompletedDay: sql`(${latest})` })
-    .where(and(eq(tasks.userId, userId), eq(tasks.id, taskId)));
 }

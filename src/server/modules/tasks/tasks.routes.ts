@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, IdParamsSchema } from '../../../shared/api/common';
+import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
 import { TaskReorderInputSchema } from '../../../shared/api/reorder';
 import {
   CreateTaskInputSchema,
@@ -10,7 +10,8 @@ import {
   UpdateTaskInputSchema,
 } from '../../../shared/api/tasks';
 import type { Db } from '../../db/client';
-import { requireUser, userToday } from '../../plugins/auth-session';
+import { requireUser } from '../../plugins/auth-session';
+import { userToday } from '../../plugins/user-day';
 import {
   createTask,
   getTasks,
@@ -20,35 +21,54 @@ import {
   reorderTasks,
 } from './tasks.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-
 export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/',
-    { schema: { querystring: TaskListQuerySchema, response: { 200: TaskListSchema, ...errors } } },
+    {
+      schema: {
+        querystring: TaskListQuerySchema,
+        response: { 200: TaskListSchema, ...ErrorResponseSchemas },
+      },
+    },
     async (request) => getTasks(db, requireUser(request).id, userToday(request), request.query.goalId),
   );
 
   app.post(
     '/',
-    { schema: { body: CreateTaskInputSchema, response: { 201: TaskSchema, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send(await createTask(db, requireUser(request).id, userToday(request), request.body)),
+    {
+      schema: {
+        body: CreateTaskInputSchema,
+        response: { 200: TaskSchema, 201: TaskSchema, ...ErrorResponseSchemas },
+      },
+    },
+    async (request, reply) => {
+      const { task, created } = await createTask(
+        db,
+        requireUser(request).id,
+        userToday(request),
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(task);
+    },
   );
 
   app.post(
     '/reorder',
-    { schema: { body: TaskReorderInputSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { body: TaskReorderInputSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await reorderTasks(db, requireUser(request).id, request.body);
       return reply.status(204).send(null);
     },
   );
 
-  app.delete('/completed', { schema: { response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await removeCompletedTasks(db, requireUser(request).id, null);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/completed',
+    { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
+    async (request, reply) => {
+      await removeCompletedTasks(db, requireUser(request).id, null);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.patch(
     '/:id',
@@ -56,7 +76,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         params: IdParamsSchema,
         body: UpdateTaskInputSchema,
-        response: { 200: TaskSchema, ...errors },
+        response: { 200: TaskSchema, ...ErrorResponseSchemas },
       },
     },
     async (request) =>
@@ -65,7 +85,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.delete(
     '/:id',
-    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
+    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       await removeTask(db, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -1,24 +1,20 @@
 import type { z } from 'zod';
+import { MAX_TASKS } from '../../../shared/api/common';
 import type { TaskReorderInput } from '../../../shared/api/reorder';
 import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '../../../shared/api/tasks';
-import { nextSortOrder } from '../../../shared/domain/ordering';
 import { type Db, inTransaction } from '../../db/client';
 import type { TaskRow } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound, quotaReached } from '../../errors';
+import { addCompletion, removeCompletion } from '../completions/completions.repo';
 import { getOwnedGoal } from '../goals/goals.service';
-import { assertUniqueIds, maxOf } from '../sort-order';
-import { maxTodaySortOrder } from '../today/today.repo';
+import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
-  addTaskCompletion,
+  countTasks,
   deleteCompletedTasks,
   deleteTask,
   findTask,
-  findTaskLists,
   insertTask,
   listTasks,
-  maxTaskSortOrder,
-  removeTaskCompletion,
-  setTaskSortOrders,
   type TaskChanges,
   type TaskWithGoal,
   updateTask,
@@ -54,28 +50,49 @@ export async function getTasks(
   return (await listTasks(db, userId, goalId)).map((row) => fromJoined(row, today));
 }
 
+/**
+ * Creates a task at the end of its list (and of Today when it goes there), unless positions are given.
+ * With a client-chosen id that this person already used, answers that task unchanged: a retried create
+ * never makes a second one. `created` tells the route which status to answer.
+ */
 export async function createTask(
   db: Db,
   userId: string,
   today: string,
   input: z.output<typeof CreateTaskInputSchema>,
-): Promise<Task> {
-  return inTransaction(db, async (tx) => {
-    const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
-    const sortOrder =
-      input.sortOrder ?? nextSortOrder(maxOf(await maxTaskSortOrder(tx, userId, input.goalId)));
-    const todaySortOrder =
-      input.todaySortOrder ?? (input.isToday ? nextSortOrder(maxOf(await maxTodaySortOrder(tx, userId))) : 0);
-    const row = await insertTask(tx, userId, {
-      title: input.title,
-      goalId: input.goalId,
-      completed: input.completed,
-      isToday: input.isToday,
-      sortOrder,
-      todaySortOrder,
-    });
-    return toTask(row, goal?.isHabitGoal ?? false, today);
-  });
+): Promise<{ task: Task; created: boolean }> {
+  return inTransaction(
+    db,
+    async (tx) => {
+      if (input.id !== undefined) {
+        const existing = await findTask(tx, userId, input.id);
+        if (existing) return { task: fromJoined(existing, today), created: false };
+      }
+      if ((await countTasks(tx, userId)) >= MAX_TASKS) {
+        throw quotaReached(
+          `You have reached the limit of ${MAX_TASKS.toLocaleString('en-US')} tasks. Clear completed tasks or delete some to add more.`,
+        );
+      }
+      const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
+      const row = await insertTask(tx, userId, {
+        id: input.id,
+        title: input.title,
+        goalId: input.goalId,
+        completed: input.completed,
+        isToday: input.isToday,
+        sortOrder: await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder),
+        todaySortOrder:
+          (await todayPositionFor(tx, userId, {
+            requested: input.todaySortOrder,
+            joinsToday: input.isToday,
+            isNew: true,
+          })) ?? 0,
+      });
+      if (!row) throw new Error('insert returned no row');
+      return { task: toTask(row, goal?.isHabitGoal ?? false, today), created: true };
+    },
+    { owner: userId },
+  );
 }
 
 export async function patchTask(
@@ -85,64 +102,71 @@ export async function patchTask(
   taskId: string,
   input: z.output<typeof UpdateTaskInputSchema>,
 ): Promise<Task> {
-  return inTransaction(db, async (tx) => {
-    const current = await findTask(tx, userId, taskId);
-    if (!current) throw notFound('Task');
-    const changes: TaskChanges = {};
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.completed !== undefined) changes.completed = input.completed;
+  return inTransaction(
+    db,
+    async (tx) => {
+      const current = await findTask(tx, userId, taskId);
+      if (!current) throw notFound('Task');
+      const changes: TaskChanges = {};
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.completed !== undefined) changes.completed = input.completed;
 
-    let inHabitGoal = current.inHabitGoal;
-    if (input.goalId !== undefined && input.goalId !== current.goalId) {
-      const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
-      inHabitGoal = goal?.isHabitGoal ?? false;
-      changes.goalId = input.goalId;
-      // Moving to another list places the task at its end unless a position is given.
-      if (input.sortOrder === undefined) {
-        changes.sortOrder = nextSortOrder(maxOf(await maxTaskSortOrder(tx, userId, input.goalId)));
+      let inHabitGoal = current.inHabitGoal;
+      if (input.goalId !== undefined && input.goalId !== current.goalId) {
+        const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
+        inHabitGoal = goal?.isHabitGoal ?? false;
+        changes.goalId = input.goalId;
+        // Moving to another list places the task at its end unless a position is given.
+        changes.sortOrder = await positionFor(
+          tx,
+          userId,
+          { kind: 'tasks', goalId: input.goalId },
+          input.sortOrder,
+        );
+      } else if (input.sortOrder !== undefined) {
+        changes.sortOrder = input.sortOrder;
       }
-    }
-    if (input.sortOrder !== undefined) changes.sortOrder = input.sortOrder;
 
-    if (input.isToday !== undefined) changes.isToday = input.isToday;
-    if (input.todaySortOrder !== undefined) {
-      changes.todaySortOrder = input.todaySortOrder;
-    } else if (input.isToday === true && !current.isToday) {
-      changes.todaySortOrder = nextSortOrder(maxOf(await maxTodaySortOrder(tx, userId)));
-    }
+      if (input.isToday !== undefined) changes.isToday = input.isToday;
+      const todaySortOrder = await todayPositionFor(tx, userId, {
+        requested: input.todaySortOrder,
+        joinsToday: input.isToday === true && !current.isToday,
+        isNew: false,
+      });
+      if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;
 
-    if (input.completedToday !== undefined && !inHabitGoal) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
+      if (input.completedToday !== undefined && !inHabitGoal) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
 
-    await updateTask(tx, userId, taskId, changes);
-    if (input.completedToday === true) await addTaskCompletion(tx, userId, taskId, today);
-    if (input.completedToday === false) await removeTaskCompletion(tx, userId, taskId, today);
+      await updateTask(tx, userId, taskId, changes);
+      const target = { kind: 'task', id: taskId } as const;
+      if (input.completedToday === true) await addCompletion(tx, userId, target, today);
+      if (input.completedToday === false) await removeCompletion(tx, userId, target, today);
 
-    const updated = await findTask(tx, userId, taskId);
-    if (!updated) throw notFound('Task');
-    return fromJoined(updated, today);
-  });
+      const updated = await findTask(tx, userId, taskId);
+      if (!updated) throw notFound('Task');
+      return fromJoined(updated, today);
+    },
+    { owner: userId },
+  );
 }
 
 export async function removeTask(db: Db, userId: string, taskId: string): Promise<void> {
-  if (!(await deleteTask(db, userId, taskId))) throw notFound('Task');
+  const deleted = await inTransaction(db, (tx) => deleteTask(tx, userId, taskId), { owner: userId });
+  if (!deleted) throw notFound('Task');
 }
 
 /** Deletes completed tasks of a goal, or standalone todos when `goalId` is null. */
 export async function removeCompletedTasks(db: Db, userId: string, goalId: string | null): Promise<void> {
-  if (goalId !== null) await getOwnedGoal(db, userId, goalId);
-  await deleteCompletedTasks(db, userId, goalId);
+  await inTransaction(
+    db,
+    async (tx) => {
+      if (goalId !== null) await getOwnedGoal(tx, userId, goalId);
+      await deleteCompletedTasks(tx, userId, goalId);
+    },
+    { owner: userId },
+  );
 }
 
-export async function reorderTasks(db: Db, userId: string, input: TaskReorderInput): Promise<void> {
-  assertUniqueIds(input.items);
-  await inTransaction(db, async (tx) => {
-    const ids = input.items.map((item) => item.id);
-    const found = await findTaskLists(tx, userId, ids);
-    if (found.length !== ids.length) throw notFound('Task');
-    const outside = found.find((task) => task.goalId !== input.goalId);
-    if (outside) throw badRequest(`Task ${outside.id} is not in this list`);
-    const items = input.items.map((item) => ({ id: item.id, order: item.sortOrder }));
-    const touched = await setTaskSortOrders(tx, userId, items);
-    if (touched !== items.length) throw notFound('Task');
-  });
+export function reorderTasks(db: Db, userId: string, input: TaskReorderInput): Promise<void> {
+  return reorderList(db, userId, { kind: 'tasks', goalId: input.goalId }, input);
 }

@@ -1,19 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type GoalRow, goals, type HabitRow, habits, type TaskRow, tasks } from '../../db/schema';
-import { executeRows } from '../../db/sort-values';
-
-/** The highest todaySortOrder across the user's Today tasks AND habits (one Today list), or null. */
-export async function maxTodaySortOrder(db: Db, userId: string): Promise<number | null> {
-  const [row] = await executeRows<{ value: number | null }>(
-    db,
-    sql`select greatest(
-      (select max(${tasks.todaySortOrder}) from ${tasks} where ${tasks.userId} = ${userId} and ${tasks.isToday}),
-      (select max(${habits.todaySortOrder}) from ${habits} where ${habits.userId} = ${userId} and ${habits.isToday})
-    ) as value`,
-  );
-  return row?.value ?? null;
-}
 
 export type TodayTaskRow = {
   task: TaskRow;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { networkInterfaces } from 'node:os';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevIssuer, startDevIssuer } from './dev-issuer';
@@ -8,7 +9,7 @@ const REDIRECT_URI = 'http://127.0.0.1:9/api/auth/callback';
 let issuer: DevIssuer;
 
 beforeAll(async () => {
-  issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
+  issuer = await startDevIssuer({ port: 0, redirectUris: [REDIRECT_URI] });
 });
 
 afterAll(async () => {
@@ -184,6 +185,42 @@ describe('development issuer', () => {
     expect(location.searchParams.get('error')).toBe(error);
     expect(location.searchParams.get('state')).toBe('state-1');
     expect(location.searchParams.get('code')).toBeNull();
+  });
+
+  it('sends codes to no redirect_uri but the app’s own callback', async () => {
+    for (const elsewhere of [
+      'https://evil.example/steal',
+      'http://127.0.0.1:9/api/auth/callback/../x',
+      'javascript:alert(1)',
+    ]) {
+      const res = await authorize({ code_challenge: pkcePair().challenge, redirect_uri: elsewhere });
+      expect(res.status, elsewhere).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toBe('redirect_uri is not registered for this client');
+    }
+  });
+
+  it('listens on loopback only', async () => {
+    expect(new URL(issuer.issuer).hostname).toBe('127.0.0.1');
+    const port = new URL(issuer.issuer).port;
+    const outward = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal);
+    // A machine with no other interface has nothing more to check.
+    if (!outward) return;
+    await expect(fetch(`http://${outward.address}:${port}/jwks`)).rejects.toThrow();
+  });
+
+  it('refuses an approval posted from another site', async () => {
+    const page = await authorize({ code_challenge: pkcePair().challenge, prompt: 'select_account' });
+    const approval = /name="approval" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const res = await fetch(new URL('/authorize/decision', issuer.issuer), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ approval, decision: 'approve' }),
+    });
+    expect(res.status).toBe(403);
   });
 
   it('refuses userinfo without a valid access token', async () => {

@@ -26,7 +26,14 @@ export type OidcIdentity = {
 };
 
 export type OidcClient = {
-  startAuthorization(options: { loginHint?: string | undefined }): Promise<AuthorizationStart>;
+  /**
+   * `prompt: 'select_account'` asks the issuer to show who is about to sign in instead of approving
+   * silently; sign-ins started from another site ask for it (docs/decisions/002-sign-in.md).
+   */
+  startAuthorization(options: {
+    loginHint?: string | undefined;
+    prompt?: 'select_account' | undefined;
+  }): Promise<AuthorizationStart>;
   /**
    * Checks the callback (state, issuer), redeems the code with the PKCE verifier and validates the ID
    * token (signature against the issuer's keys, iss, aud, exp, nonce). Throws on any failure.
@@ -58,7 +65,7 @@ export function createOidcClient(
   };
 
   return {
-    async startAuthorization({ loginHint }) {
+    async startAuthorization({ loginHint, prompt }) {
       const config = await getConfiguration();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -72,6 +79,7 @@ export function createOidcClient(
         code_challenge_method: 'S256',
       };
       if (loginHint) parameters.login_hint = loginHint;
+      if (prompt) parameters.prompt = prompt;
       return { url: client.buildAuthorizationUrl(config, parameters), state, codeVerifier, nonce };
     },
 

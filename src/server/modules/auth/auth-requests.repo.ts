@@ -1,6 +1,6 @@
 import { eq, lte } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { authRequests } from '../db/schema';
+import type { Db } from '../../db/client';
+import { authRequests } from '../../db/schema';
 
 /*
  * Sign-in attempts in flight. They belong to no user yet (the user is known only after the callback),

@@ -4,16 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevIssuer, startDevIssuer } from './dev-issuer';
 import { createOidcClient, type OidcClient, type OidcSettings } from './oidc';
 
+const REDIRECT_URI = 'http://127.0.0.1:9/api/auth/callback';
+
 let issuer: DevIssuer;
 let settings: OidcSettings;
 
 beforeAll(async () => {
-  issuer = await startDevIssuer({ host: '127.0.0.1', port: 0 });
+  issuer = await startDevIssuer({ port: 0, redirectUris: [REDIRECT_URI] });
   settings = {
     issuer: issuer.issuer,
     clientId: issuer.clientId,
     clientSecret: issuer.clientSecret,
-    redirectUri: 'http://127.0.0.1:9/api/auth/callback',
+    redirectUri: REDIRECT_URI,
   };
 });
 

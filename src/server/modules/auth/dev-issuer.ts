@@ -7,8 +7,11 @@ import { DEMO_EMAIL, type DevIdentity, devIdentityFor, isPlausibleEmail } from '
 /*
  * A small, real OpenID Connect provider for development and tests: the app runs the very same
  * authorization-code flow (PKCE, state, nonce, signed ID token) against it as against Google, but
- * /authorize approves at once with no password. Anyone who can reach it can sign in as anyone, so it
- * must never run in production (main.ts only starts it without Google credentials outside production).
+ * /authorize approves with no password. Anyone who can reach it can sign in as anyone, so it never
+ * runs in production (main.ts starts it only without Google credentials, which production refuses),
+ * listens on loopback only, and sends codes nowhere but the app's own callback. When the app asks
+ * (`prompt`, for sign-ins started from another site) it shows whom it is about to sign in and waits
+ * for a click (docs/decisions/002-sign-in.md).
  */
 
 export const DEV_CLIENT_ID = 'stride-dev';
@@ -18,8 +21,15 @@ const TOKEN_TTL_S = 3600;
 const BODY_MAX_BYTES = 16 * 1024;
 const SIGNING_ALG = 'RS256';
 const PKCE_VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+const APPROVAL_TTL_MS = 10 * 60_000;
+/** The only interface it listens on: nothing but this machine may sign in without a password. */
+export const DEV_ISSUER_HOST = '127.0.0.1';
 
-export type DevIssuerOptions = { host: string; port: number };
+export type DevIssuerOptions = {
+  port: number;
+  /** The callback URLs it may send codes to (the app's PUBLIC_URL/api/auth/callback). */
+  redirectUris: readonly string[];
+};
 
 export type DevIssuer = {
   /** Issuer identifier (and base URL), e.g. http://127.0.0.1:3001 */
@@ -29,13 +39,17 @@ export type DevIssuer = {
   close(): Promise<void>;
 };
 
-type PendingCode = {
+/** An authorization request that passed every check: what a code will be issued for. */
+type Grant = {
   redirectUri: string;
+  state: string | null;
   codeChallenge: string;
   nonce: string | undefined;
   identity: DevIdentity;
-  expiresAt: number;
 };
+
+type PendingCode = Grant & { expiresAt: number };
+type PendingApproval = Grant & { expiresAt: number };
 
 type IssuedAccessToken = { identity: DevIdentity; expiresAt: number };
 
@@ -49,13 +63,14 @@ class OAuthError extends Error {
   }
 }
 
-export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<DevIssuer> {
+export async function startDevIssuer({ port, redirectUris }: DevIssuerOptions): Promise<DevIssuer> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG);
   const kid = randomBytes(8).toString('hex');
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
   const clientSecret = randomBytes(24).toString('base64url');
   // Development state only: codes and access tokens die with the process, which is what we want.
   const codes = new Map<string, PendingCode>();
+  const approvals = new Map<string, PendingApproval>();
   const accessTokens = new Map<string, IssuedAccessToken>();
 
   const server = createServer((req, res) => {
@@ -72,12 +87,12 @@ export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen(port, DEV_ISSUER_HOST, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const issuer = `http://${publicHost(host)}:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://${DEV_ISSUER_HOST}:${(server.address() as AddressInfo).port}`;
 
   const discoveryDocument = {
     issuer,
@@ -119,6 +134,8 @@ export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<
         return sendJson(res, 200, { keys: [publicJwk] });
       case 'GET /authorize':
         return authorize(url.searchParams, res);
+      case 'POST /authorize/decision':
+        return decide(req, res);
       case 'POST /token':
         return token(req, res);
       case 'GET /userinfo':
@@ -136,8 +153,8 @@ export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<
       sendText(res, 400, 'Unknown client_id');
       return;
     }
-    if (!isHttpUrl(redirectUri)) {
-      sendText(res, 400, 'redirect_uri must be an absolute http(s) URL');
+    if (!redirectUris.includes(redirectUri)) {
+      sendText(res, 400, 'redirect_uri is not registered for this client');
       return;
     }
     const state = params.get('state');
@@ -169,15 +186,58 @@ export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<
     }
 
     sweepExpired();
-    const code = randomBytes(32).toString('base64url');
-    codes.set(code, {
+    const grant: Grant = {
       redirectUri,
+      state,
       codeChallenge,
       nonce: params.get('nonce') ?? undefined,
       identity: devIdentityFor(loginHint || DEMO_EMAIL),
-      expiresAt: Date.now() + CODE_TTL_MS,
+    };
+    const prompt = (params.get('prompt') ?? '').split(' ');
+    if (prompt.some((value) => value === 'select_account' || value === 'consent' || value === 'login')) {
+      const approval = randomBytes(32).toString('base64url');
+      approvals.set(approval, { ...grant, expiresAt: Date.now() + APPROVAL_TTL_MS });
+      sendApprovalPage(res, approval, grant.identity.email, new URL(redirectUri).origin);
+      return;
+    }
+    issueCode(res, grant);
+  }
+
+  /** The approval page's answer: the one-time approval id it carried, and which button was pressed. */
+  async function decide(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Only the page itself can post here: another site's form would arrive as cross-site.
+    if (req.headers['sec-fetch-site'] !== undefined && req.headers['sec-fetch-site'] !== 'same-origin') {
+      sendText(res, 403, 'Cross-site request refused');
+      return;
+    }
+    const form = new URLSearchParams(await readBody(req));
+    const id = form.get('approval') ?? '';
+    const grant = approvals.get(id);
+    approvals.delete(id);
+    if (!grant || grant.expiresAt <= Date.now()) {
+      sendText(res, 400, 'This sign-in request has expired; start again from the app.');
+      return;
+    }
+    if (form.get('decision') !== 'approve') {
+      redirect(res, grant.redirectUri, {
+        error: 'access_denied',
+        error_description: 'The sign-in was cancelled',
+        ...(grant.state === null ? {} : { state: grant.state }),
+        iss: issuer,
+      });
+      return;
+    }
+    issueCode(res, grant);
+  }
+
+  function issueCode(res: ServerResponse, grant: Grant): void {
+    const code = randomBytes(32).toString('base64url');
+    codes.set(code, { ...grant, expiresAt: Date.now() + CODE_TTL_MS });
+    redirect(res, grant.redirectUri, {
+      code,
+      ...(grant.state === null ? {} : { state: grant.state }),
+      iss: issuer,
     });
-    redirect(res, redirectUri, { code, ...(state === null ? {} : { state }), iss: issuer });
   }
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -266,6 +326,7 @@ export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<
   function sweepExpired(): void {
     const now = Date.now();
     for (const [code, pending] of codes) if (pending.expiresAt <= now) codes.delete(code);
+    for (const [id, pending] of approvals) if (pending.expiresAt <= now) approvals.delete(id);
     for (const [token, issued] of accessTokens) if (issued.expiresAt <= now) accessTokens.delete(token);
   }
 
@@ -280,18 +341,6 @@ export async function startDevIssuer({ host, port }: DevIssuerOptions): Promise<
         server.closeAllConnections();
       }),
   };
-}
-
-/** The address browsers and the app use to reach the issuer; a wildcard bind is reached as localhost. */
-function publicHost(host: string): string {
-  if (host === '' || host === '0.0.0.0' || host === '::') return 'localhost';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
-function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const { protocol } = new URL(value);
-  return protocol === 'http:' || protocol === 'https:';
 }
 
 function s256(verifier: string): string {
@@ -331,4 +380,36 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 function sendText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** "Sign in as ada@example.com?" with Continue and Cancel; it may not be framed, so no click is stolen. */
+function sendApprovalPage(res: ServerResponse, approval: string, email: string, appOrigin: string): void {
+  const who = escapeHtml(email);
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development sign-in</title>
+<style>body{font:16px system-ui,sans-serif;max-width:26rem;margin:4rem auto;padding:0 1rem;color:#18181b}
+button{font:inherit;padding:.6rem 1rem;margin:.25rem .5rem .25rem 0;border-radius:.5rem;border:1px solid #a1a1aa;min-height:44px}
+.primary{background:#18181b;color:#fff;border-color:#18181b}
+@media (prefers-color-scheme: dark){body{background:#09090b;color:#fafafa}.primary{background:#fafafa;color:#09090b}}</style>
+</head><body><main>
+<h1>Development sign-in</h1>
+<p>A sign-in to Stride was started from another site. Continue only if you started it.</p>
+<p>You will be signed in as <strong>${who}</strong>.</p>
+<form method="post" action="/authorize/decision">
+<input type="hidden" name="approval" value="${escapeHtml(approval)}">
+<button class="primary" type="submit" name="decision" value="approve">Continue as ${who}</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</form></main></body></html>`;
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // form-action also governs where the post may redirect: the app's callback.
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}; frame-ancestors 'none'`,
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.end(page);
 }

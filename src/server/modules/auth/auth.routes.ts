@@ -1,0 +1,228 @@
+import { timingSafeEqual } from 'node:crypto';
+// Brings request.cookies / reply.setCookie into the Fastify types.
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AccountSessionListSchema, type AuthUser, AuthUserSchema } from '../../../shared/api/auth';
+import {
+  ErrorBodySchema,
+  ErrorResponseSchemas,
+  IdParamsSchema,
+  PlainTextSchema,
+} from '../../../shared/api/common';
+import { SIGN_IN_ERRORS, type SignInErrorCode } from '../../../shared/api/wire-names';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { requireSession, requireUser } from '../../plugins/auth-session';
+import { createOidcClient, type OidcSettings } from './oidc';
+import {
+  clearSessionCookie,
+  listSessions,
+  revokeOtherSessions,
+  revokeSessionById,
+  sessionTokenOf,
+  setSessionCookie,
+} from './sessions.service';
+import { AUTH_REQUEST_TTL_MS, finishSignIn, SignInFailure, signOut, startSignIn } from './sign-in.service';
+
+/** Holds the state of the one sign-in this browser has in flight, binding the callback to it. */
+export const AUTH_STATE_COOKIE = 'stride_auth_state';
+export const signInFailedPath = (code: SignInErrorCode) => `/login?error=${code}`;
+export const SIGN_IN_FAILED_PATH = signInFailedPath(SIGN_IN_ERRORS.failed);
+const AUTH_COOKIE_PATH = '/api/auth';
+const LOGIN_HINT_MAX = 320;
+
+export type AuthRoutesOptions = {
+  oidc: OidcSettings;
+  db: Db;
+  env: Env;
+};
+
+const StartQuerySchema = z.object({
+  login_hint: PlainTextSchema('login_hint', LOGIN_HINT_MAX).optional(),
+});
+
+// Anything odd in the callback (a repeated parameter, say) must end in the failure redirect, not a 400.
+const CallbackQuerySchema = z.looseObject({
+  state: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});
+
+/**
+ * A sign-in started by a navigation from another site (a link or a form elsewhere) may be someone
+ * else's doing: the issuer is asked to show who is signing in instead of approving silently
+ * (docs/decisions/002-sign-in.md). Browsers send Sec-Fetch-Site on every navigation; a start typed
+ * into the address bar is "none", a click on our own page "same-origin".
+ */
+function startedElsewhere(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/**
+ * The OpenID Connect sign-in (/google starts it, /callback finishes it), sign-out, the current user,
+ * and the account's sessions. Routes parse and answer; sign-in.service and sessions.service do the work.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { oidc: settings, db, env },
+) => {
+  const oidc = createOidcClient(settings);
+  const secure = env.NODE_ENV === 'production';
+
+  const clearStateCookie = (reply: FastifyReply) =>
+    reply.clearCookie(AUTH_STATE_COOKIE, { path: AUTH_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+
+  const fail = (request: FastifyRequest, reply: FastifyReply, failure: SignInFailure) => {
+    request.log.warn(
+      {
+        reason: failure.reason,
+        ...(failure.cause === undefined ? {} : { cause: describeError(failure.cause) }),
+      },
+      'sign-in failed',
+    );
+    clearStateCookie(reply);
+    return reply.header('cache-control', 'no-store').redirect(signInFailedPath(failure.code));
+  };
+
+  app.get('/google', { schema: { querystring: StartQuerySchema } }, async (request, reply) => {
+    let start: { url: URL; state: string };
+    try {
+      start = await startSignIn(db, oidc, {
+        loginHint: request.query.login_hint || undefined,
+        askWho: startedElsewhere(request),
+        now: request.now,
+      });
+    } catch (error) {
+      // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
+      if (error instanceof SignInFailure) return fail(request, reply, error);
+      throw error;
+    }
+    reply.setCookie(AUTH_STATE_COOKIE, start.state, {
+      path: AUTH_COOKIE_PATH,
+      httpOnly: true,
+      // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
+      sameSite: 'lax',
+      secure,
+      maxAge: AUTH_REQUEST_TTL_MS / 1000,
+    });
+    return reply.header('cache-control', 'no-store').redirect(start.url.href);
+  });
+
+  app.get('/callback', { schema: { querystring: CallbackQuerySchema } }, async (request, reply) => {
+    const cookieState = request.cookies[AUTH_STATE_COOKIE];
+    const queryState = request.query.state;
+    if (!cookieState) {
+      const failure = new SignInFailure(
+        SIGN_IN_ERRORS.expired,
+        'no sign-in in progress in this browser (state cookie missing)',
+      );
+      return fail(request, reply, failure);
+    }
+    if (!queryState || !sameText(cookieState, queryState)) {
+      return fail(
+        request,
+        reply,
+        new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
+      );
+    }
+    try {
+      const session = await finishSignIn(db, oidc, {
+        callbackQuery: rawQuery(request.url),
+        state: queryState,
+        issuerError: request.query.error,
+        previousToken: sessionTokenOf(request, env),
+        userAgent: request.headers['user-agent'],
+        now: request.now,
+      });
+      clearStateCookie(reply);
+      setSessionCookie(reply, session.token, session.expiresAt, env);
+      request.log.info({ userId: session.userId }, 'signed in');
+      return reply.header('cache-control', 'no-store').redirect('/');
+    } catch (error) {
+      if (error instanceof SignInFailure) return fail(request, reply, error);
+      throw error;
+    }
+  });
+
+  // GET because sign-out is a browser navigation; a forged sign-out costs only a sign-in.
+  app.get('/logout', async (request, reply) => {
+    await signOut(db, sessionTokenOf(request, env));
+    clearSessionCookie(reply, env);
+    return reply.header('cache-control', 'no-store').redirect('/');
+  });
+
+  app.get(
+    '/user',
+    { schema: { response: { 200: AuthUserSchema, 401: ErrorBodySchema } } },
+    async (request): Promise<AuthUser> => {
+      const user = requireUser(request);
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        firstName: user.firstName,
+        picture: user.picture,
+        timeZone: user.timeZone,
+      };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    { schema: { response: { 200: AccountSessionListSchema, ...ErrorResponseSchemas } } },
+    async (request) => {
+      const session = requireSession(request);
+      return { sessions: await listSessions(db, session.userId, session.id, request.now) };
+    },
+  );
+
+  // "Sign out everywhere else": every session of this person but the one making the call.
+  app.delete(
+    '/sessions',
+    { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await revokeOtherSessions(db, session.userId, session.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await revokeSessionById(db, session.userId, request.params.id);
+      // Ending this device's own session is a sign-out: its cookie goes too.
+      if (request.params.id === session.id) clearSessionCookie(reply, env);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The callback's query exactly as the issuer sent it; openid-client parses and checks it itself. */
+function rawQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+}
+
+/**
+ * What is safe to log about a failed exchange: openid-client errors can carry the callback
+ * parameters (the code) or the issuer's response as `cause`, so only names and codes are kept.
+ */
+function describeError(error: unknown): Record<string, string> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const described: Record<string, string> = { name: error.name, message: error.message };
+  const { code, error: oauthError } = error as { code?: unknown; error?: unknown };
+  if (typeof code === 'string') described.code = code;
+  if (typeof oauthError === 'string') described.error = oauthError;
+  return described;
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HabitSchema } from '../../src/shared/api/habits';
+import { type Task, TaskSchema } from '../../src/shared/api/tasks';
+import { TodaySchema } from '../../src/shared/api/today';
+import { uniqueEmail } from '../factories';
+import { ApiClient } from './helpers/api';
+import { loginAs } from './helpers/login';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * One person's writes arriving at once (two tabs, two devices, quick drops). On PostgreSQL the
+ * requests really run side by side on pooled connections; the owner lock (docs/architecture.md,
+ * "Concurrency") must keep positions unique and reorders free of deadlocks.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const newClient = async () => new ApiClient(t.app, (await loginAs(t.db, { email: uniqueEmail() })).headers);
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const copy = items.slice();
+  let state = seed;
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+describe('concurrent writes of one person', () => {
+  it('50 creates at once get 50 distinct positions, on their list and on Today', async () => {
+    const client = await newClient();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? client.call('POST', '/api/tasks', { title: `Task ${i}`, isToday: true })
+          : client.call('POST', '/api/habits', { title: `Habit ${i}`, isToday: true }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(50).fill(201));
+    const tasks = answers.filter((_, i) => i % 2 === 0).map((res) => TaskSchema.parse(res.json()));
+    const habits = answers.filter((_, i) => i % 2 === 1).map((res) => HabitSchema.parse(res.json()));
+    expect(new Set(tasks.map((task) => task.sortOrder)).size).toBe(25);
+    expect(new Set(habits.map((habit) => habit.sortOrder)).size).toBe(25);
+    const todayPositions = [...tasks, ...habits].map((item) => item.todaySortOrder);
+    expect(new Set(todayPositions).size).toBe(50);
+    expect(Math.max(...todayPositions)).toBe(49);
+  });
+
+  it('10 reorders of one list at once all succeed, and the list ends in one of the orders sent', async () => {
+    const client = await newClient();
+    const tasks: Task[] = [];
+    for (let i = 0; i < 30; i += 1) tasks.push(await client.createTask({ sortOrder: i }));
+    const orders = Array.from({ length: 10 }, (_, round) =>
+      shuffled(tasks, round + 7).map((task) => task.id),
+    );
+    const answers = await Promise.all(
+      orders.map((ids) =>
+        client.call('POST', '/api/tasks/reorder', {
+          goalId: null,
+          items: ids.map((id, position) => ({ id, sortOrder: position })),
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(204));
+    const final = ((await client.call('GET', '/api/tasks?goalId=none')).json() as Task[]).map(
+      (task) => task.id,
+    );
+    expect(orders).toContainEqual(final);
+  });
+
+  it('Today reorders at once from two devices neither deadlock nor mix', async () => {
+    const client = await newClient();
+    for (let i = 0; i < 10; i += 1) await client.createTask({ isToday: true });
+    for (let i = 0; i < 10; i += 1) await client.createHabit({ isToday: true });
+    const today = TodaySchema.parse((await client.call('GET', '/api/today')).json());
+    const items = [
+      ...today.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
+      ...today.habits.map((habit) => ({ id: habit.id, type: 'habit' as const })),
+    ];
+    const orders = Array.from({ length: 10 }, (_, round) => shuffled(items, round + 3));
+    const answers = await Promise.all(
+      orders.map((order) =>
+        client.call('POST', '/api/today/reorder', {
+          items: order.map((item, position) => ({ ...item, todaySortOrder: position })),
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(204));
+    const after = TodaySchema.parse((await client.call('GET', '/api/today')).json());
+    const final = [...after.tasks, ...after.habits]
+      .map((item) => ({ id: item.id, position: item.todaySortOrder }))
+      .sort((a, b) => a.position - b.position)
+      .map((item) => item.id);
+    expect(orders.map((order) => order.map((item) => item.id))).toContainEqual(final);
+  });
+
+  it('a completion racing a delete answers 200 or 404, never a 5xx', async () => {
+    const client = await newClient();
+    const statuses = new Set<number>();
+    for (let round = 0; round < 20; round += 1) {
+      const habit = await client.createHabit();
+      const goal = await client.createGoal({ isHabitGoal: true });
+      const task = await client.createTask({ goalId: goal.id });
+      const answers = await Promise.all([
+        client.call('PATCH', `/api/habits/${habit.id}`, { completedToday: true }),
+        client.call('DELETE', `/api/habits/${habit.id}`),
+        client.call('PATCH', `/api/tasks/${task.id}`, { completedToday: true }),
+        client.call('DELETE', `/api/goals/${goal.id}`),
+      ]);
+      for (const res of answers) statuses.add(res.statusCode);
+      expect(answers[0]?.statusCode).toBeOneOf([200, 404]);
+      expect(answers[1]?.statusCode).toBe(204);
+      expect(answers[2]?.statusCode).toBeOneOf([200, 404]);
+      expect(answers[3]?.statusCode).toBe(204);
+    }
+    expect([...statuses].filter((status) => status >= 500)).toEqual([]);
+  });
+});
