@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectNoA11yViolations,
+  patch,
   post,
   setTheme,
   signInByRedirect,
@@ -311,11 +312,11 @@ test('a filled screen passes axe in both themes and is photographed', async ({ p
     goalId: launch.id,
     isToday: true,
   });
-  await page.request.patch(`/api/tasks/${done.id}`, { data: { completed: true } });
+  await patch(page.request, `/api/tasks/${done.id}`, { completed: true });
   await post(page.request, '/api/tasks', { title: 'Pick a domain name', goalId: launch.id });
   for (const title of ['Buy groceries', 'Call the bank']) await post(page.request, '/api/tasks', { title });
   const meditate = await post(page.request, '/api/habits', { title: 'Meditate 10 minutes', isToday: true });
-  await page.request.patch(`/api/habits/${meditate.id}`, { data: { completedToday: true } });
+  await patch(page.request, `/api/habits/${meditate.id}`, { completedToday: true });
   await post(page.request, '/api/habits', { title: 'Read 20 pages' });
 
   for (const theme of ['light', 'dark'] as const) {

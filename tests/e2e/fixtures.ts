@@ -40,16 +40,25 @@ export async function signInByRedirect(page: Page, email: string = uniqueEmail()
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
 }
 
+/** The app's origin, which every write must carry (the browser's own fetches send it). */
+function appOrigin(): string {
+  return new URL(test.info().project.use.baseURL ?? '').origin;
+}
+
 /**
  * POSTs JSON as the signed-in browser (its cookies go along) and returns the created row's id. Used
  * for the data a journey is not about, so each journey stays short.
  */
 export async function post(request: APIRequestContext, path: string, data: object): Promise<{ id: string }> {
-  // Writes must show they come from the app's origin, as the browser's own fetches do.
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  const response = await request.post(path, { data, headers: { origin } });
+  const response = await request.post(path, { data, headers: { origin: appOrigin() } });
   expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as { id: string };
+}
+
+/** PATCHes JSON as the signed-in browser, like `post`. */
+export async function patch(request: APIRequestContext, path: string, data: object): Promise<void> {
+  const response = await request.patch(path, { data, headers: { origin: appOrigin() } });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
 }
 
 /** Stores the theme the way the app does and reloads so the first paint uses it. */

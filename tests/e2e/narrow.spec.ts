@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInByRedirect, test, uniqueEmail } from './fixtures';
+import { expect, post, signInByRedirect, test, uniqueEmail } from './fixtures';
 
 /*
  * The narrowest phone the app supports (issue 3: "works from 320px wide"): no screen scrolls
@@ -18,13 +18,13 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 test('at 320 px wide Today, All Items and the item dialog fit the screen', async ({ page }) => {
   await signInByRedirect(page, uniqueEmail('narrow'));
-  const goal = await page.request.post('/api/goals', {
-    data: { title: 'Learn Portuguese properly this year', color: 'teal' },
+  const { id: goalId } = await post(page.request, '/api/goals', {
+    title: 'Learn Portuguese properly this year',
+    color: 'teal',
   });
-  const { id: goalId } = (await goal.json()) as { id: string };
   for (const title of ['Review flashcards for twenty minutes', 'Watch a film without subtitles'])
-    await page.request.post('/api/tasks', { data: { title, goalId, isToday: true } });
-  await page.request.post('/api/habits', { data: { title: 'Drink water', isToday: true } });
+    await post(page.request, '/api/tasks', { title, goalId, isToday: true });
+  await post(page.request, '/api/habits', { title: 'Drink water', isToday: true });
 
   await page.goto('/today');
   await expect(page.getByRole('article', { name: 'Drink water' })).toBeVisible();

@@ -14,6 +14,7 @@ const AllItemsRoute = lazy(() => import('./routes/all-items').then((m) => ({ def
 const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
+const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 function SignedInRoutes() {
@@ -23,6 +24,7 @@ function SignedInRoutes() {
       <Route path="/today" component={TodayRoute} />
       <Route path="/home" component={HomeRoute} />
       <Route path="/all-items" component={AllItemsRoute} />
+      <Route path="/settings" component={SettingsRoute} />
       {/* Signing in lands on "/"; a stale /login tab should not show the sign-in card to a signed-in person. */}
       <Route path="/login">
         <Redirect to="/" replace />
@@ -41,6 +43,7 @@ function SignedOutRoutes() {
       <Route path="/today" component={LandingRoute} />
       <Route path="/home" component={LandingRoute} />
       <Route path="/all-items" component={LandingRoute} />
+      <Route path="/settings" component={LandingRoute} />
       <Route component={NotFoundRoute} />
     </Switch>
   );

@@ -1,15 +1,35 @@
 import type { z } from 'zod';
 import { TIME_ZONE_HEADER } from '../../shared/api/wire-names';
 
-/** A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), SPEC §8. */
+/**
+ * A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), as the
+ * product promises (docs/product.md#error-format); `detail` is the server's own `message`, the words
+ * a person is shown (lib/error-text.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly detail?: string,
+    /** From Retry-After on 429 and 503: seconds before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The `message` of an error body `{ message, issues? }`, when the body is one. */
+function serverMessage(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): there are no words of ours to show.
+  }
+  return undefined;
 }
 
 function browserTimeZone(): string | undefined {
@@ -43,7 +63,13 @@ export async function apiRequest<S extends z.ZodType>(
   const response = await fetch(path, init);
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
-    throw new ApiError(response.status, `${response.status}: ${text}`);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text}`,
+      serverMessage(text),
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   if (response.status === 204) return undefined as z.infer<S>;
   const data: unknown = await response.json();

@@ -224,6 +224,8 @@ describe('Today route', () => {
     renderToday(api);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your today list');
-    expect(alert).toHaveTextContent('500: {"message":"database unavailable"}');
+    // In words, never the status line or the JSON around it.
+    expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
+    expect(alert).not.toHaveTextContent('500');
   });
 });

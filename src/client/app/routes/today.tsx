@@ -7,7 +7,6 @@ import {
   HabitCard,
   ItemDialog,
   itemCountText,
-  notifyError,
   SortableList,
   TaskCard,
 } from '../../features/items';
@@ -28,6 +27,8 @@ import {
   useReorderToday,
   useToday,
 } from '../../features/today';
+import { errorText } from '../../lib/error-text';
+import { notifyError } from '../../lib/notify-error';
 
 /** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
 function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
@@ -97,7 +98,7 @@ export function TodayRoute() {
           className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"
         >
           <p className="font-semibold">Could not load your today list</p>
-          <p className="text-muted-foreground text-sm">{today.error.message}</p>
+          <p className="text-muted-foreground text-sm">{errorText(today.error)}</p>
           <Button variant="outline" onClick={() => void today.refetch()}>
             Try again
           </Button>

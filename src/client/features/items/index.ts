@@ -33,4 +33,3 @@ export { addedToTodayToast, removedFromTodayToast } from './components/today-toa
 export { type GoalColorClasses, goalColorClasses } from './lib/goal-colors';
 export { itemCountText } from './lib/item-count';
 export type { EditableItem, GoalContext, ItemKind } from './lib/item-kinds';
-export { notifyError } from './lib/notify-error';

@@ -1,5 +1,6 @@
 import House from 'lucide-react/icons/house';
 import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
 import { Link } from 'wouter';
 import { displayName, initials } from '../../../../shared/domain/initials';
 import { Button } from '../../../components/ui/button';
@@ -52,6 +53,12 @@ export function UserMenu() {
           <Link href="/home">
             <House aria-hidden="true" />
             Home
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings aria-hidden="true" />
+            Settings
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={signOut}>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { BULK_MAX_LINES } from '../../../../shared/api/common';
 import { parseBulkLines } from '../../../../shared/domain/bulk-input';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -8,12 +9,12 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { bulkPositions } from '../api/bulk-positions';
 import { useCreateHabits } from '../api/create-habit';
 import { BulkCreateError } from '../api/create-in-order';
 import { useCreateTasks } from '../api/create-task';
 import { bulkCreatedToast, type GoalContext, KIND_LABEL } from '../lib/item-kinds';
-import { notifyError } from '../lib/notify-error';
 import { settle } from '../lib/settle';
 import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';
 
@@ -44,6 +45,7 @@ export function BulkItemForm({
   const createHabits = useCreateHabits();
   const titles = parseBulkLines(text);
   const count = titles.length;
+  const tooMany = count > BULK_MAX_LINES;
   const pending = preparing || createTasks.isPending || createHabits.isPending;
   const plural = `${KIND_LABEL[kind]}s`;
 
@@ -54,8 +56,8 @@ export function BulkItemForm({
   };
 
   const submit = async () => {
-    // SPEC §5: nothing is created when no line remains.
-    if (count === 0) return;
+    // Nothing is created when no line remains (docs/product.md#form-rules), nor past the line limit.
+    if (count === 0 || tooMany) return;
     const fail = (error: unknown) => {
       const saved = error instanceof BulkCreateError ? error.created.length : 0;
       if (saved === 0) return notifyError(`Could not create ${kind}s`, error);
@@ -119,9 +121,15 @@ export function BulkItemForm({
               : 'Meditate\nStretch\nRead 10 pages'
           }
           aria-describedby={`${ids}-hint`}
+          aria-invalid={tooMany || undefined}
         />
-        <p id={`${ids}-hint`} className="text-muted-foreground text-xs">
-          Each line creates a separate {kind}. They appear in the order you enter them.
+        <p
+          id={`${ids}-hint`}
+          className={tooMany ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}
+        >
+          {tooMany
+            ? `At most ${BULK_MAX_LINES} lines at once: this has ${count}. Add the rest in another go.`
+            : `Each line creates a separate ${kind}. They appear in the order you enter them.`}
         </p>
       </div>
       {kind === 'task' && !goalContext && (
@@ -141,7 +149,7 @@ export function BulkItemForm({
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={count === 0 || pending}>
+        <Button type="submit" disabled={count === 0 || tooMany || pending}>
           {pending && <Spinner className="size-4" />}
           {count === 1 ? `Create 1 ${KIND_LABEL[kind]}` : `Create ${count} ${plural}`}
         </Button>

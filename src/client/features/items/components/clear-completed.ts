@@ -1,6 +1,6 @@
 import { toast } from '../../../components/ui/toast';
+import { notifyError } from '../../../lib/notify-error';
 import type { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
-import { notifyError } from '../lib/notify-error';
 import { settle } from '../lib/settle';
 
 /** Deletes a section's completed tasks (not in the spec's toast catalogue; worded like its others). */

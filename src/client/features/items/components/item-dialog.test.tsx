@@ -285,7 +285,7 @@ describe('ItemDialog bulk tab', () => {
     expect(
       await screen.findByText('Created 1 of 3 tasks; the rest are still in the box'),
     ).toBeInTheDocument();
-    expect(screen.getByText('400: {"message":"Title is too long"}')).toBeInTheDocument();
+    expect(screen.getByText('Title is too long')).toBeInTheDocument();
     expect(box).toHaveValue('B\nC');
     expect(onOpenChange).not.toHaveBeenCalled();
     // A 4xx is not retried: A once, B once.

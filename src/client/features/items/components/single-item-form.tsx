@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { useCreateGoal } from '../api/create-goal';
 import { useCreateHabit } from '../api/create-habit';
 import { useCreateTask } from '../api/create-task';
@@ -28,7 +29,6 @@ import {
   KIND_LABEL,
   updatedToast,
 } from '../lib/item-kinds';
-import { notifyError } from '../lib/notify-error';
 import { settle } from '../lib/settle';
 import { ColorGrid as ColorGridField } from './color-grid';
 import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';

@@ -1,0 +1,20 @@
+import { SessionsCard } from '../../features/account';
+import { useUser } from '../../features/auth/get-user';
+
+/**
+ * Account settings (docs/product.md#account-settings), reached from the account menu: who is signed
+ * in, and the devices signed in to the account.
+ */
+export function SettingsRoute() {
+  const auth = useUser();
+  if (auth.status !== 'signed-in') return null;
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6">
+      <div className="min-w-0">
+        <h1 className="font-bold text-2xl tracking-tight">Account settings</h1>
+        <p className="mt-1 truncate text-muted-foreground text-sm">Signed in as {auth.user.email}</p>
+      </div>
+      <SessionsCard />
+    </div>
+  );
+}
