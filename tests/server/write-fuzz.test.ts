@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { CreateGoalInputSchema, UpdateGoalInputSchema } from '../../src/shared/api/goals';
+import { CreateHabitInputSchema, UpdateHabitInputSchema } from '../../src/shared/api/habits';
+import {
+  SortReorderInputSchema,
+  TaskReorderInputSchema,
+  TodayReorderInputSchema,
+} from '../../src/shared/api/reorder';
+import { CreateTaskInputSchema, UpdateTaskInputSchema } from '../../src/shared/api/tasks';
+import { uniqueEmail } from '../factories';
+import { ApiClient } from './helpers/api';
+import { loginAs } from './helpers/login';
+import { bodyArbitrary, brokenBodyArbitrary } from './helpers/schema-arbitrary';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * Property-based fuzzing of every write route, with bodies generated from the shared schemas: valid
+ * ones, near misses at their edges, broken ones, other people's ids, unknown ids, odd content types,
+ * control characters and unpaired surrogates. Whatever arrives, the server never answers 5xx; a
+ * refused request changes nothing of the person's data; an accepted one reads back as answered; and
+ * another person's data never changes. fast-check prints the seed and the smallest failing call.
+ */
+
+type Route = {
+  name: string;
+  /** Which list an item it answers belongs to (ids are unique per list, not across them). */
+  list?: 'goals' | 'tasks' | 'habits';
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: (id: string) => string;
+  body?: z.ZodType;
+};
+
+const ROUTES: Route[] = [
+  {
+    name: 'create goal',
+    list: 'goals',
+    method: 'POST',
+    path: () => '/api/goals',
+    body: CreateGoalInputSchema,
+  },
+  {
+    name: 'edit goal',
+    list: 'goals',
+    method: 'PATCH',
+    path: (id) => `/api/goals/${id}`,
+    body: UpdateGoalInputSchema,
+  },
+  { name: 'delete goal', method: 'DELETE', path: (id) => `/api/goals/${id}` },
+  { name: 'clear goal', method: 'DELETE', path: (id) => `/api/goals/${id}/tasks/completed` },
+  { name: 'reorder goals', method: 'POST', path: () => '/api/goals/reorder', body: SortReorderInputSchema },
+  {
+    name: 'create task',
+    list: 'tasks',
+    method: 'POST',
+    path: () => '/api/tasks',
+    body: CreateTaskInputSchema,
+  },
+  {
+    name: 'edit task',
+    list: 'tasks',
+    method: 'PATCH',
+    path: (id) => `/api/tasks/${id}`,
+    body: UpdateTaskInputSchema,
+  },
+  { name: 'delete task', method: 'DELETE', path: (id) => `/api/tasks/${id}` },
+  { name: 'clear todos', method: 'DELETE', path: () => '/api/tasks/completed' },
+  { name: 'reorder tasks', method: 'POST', path: () => '/api/tasks/reorder', body: TaskReorderInputSchema },
+  {
+    name: 'create habit',
+    list: 'habits',
+    method: 'POST',
+    path: () => '/api/habits',
+    body: CreateHabitInputSchema,
+  },
+  {
+    name: 'edit habit',
+    list: 'habits',
+    method: 'PATCH',
+    path: (id) => `/api/habits/${id}`,
+    body: UpdateHabitInputSchema,
+  },
+  { name: 'delete habit', method: 'DELETE', path: (id) => `/api/habits/${id}` },
+  { name: 'reorder habits', method: 'POST', path: () => '/api/habits/reorder', body: SortReorderInputSchema },
+  { name: 'reorder today', method: 'POST', path: () => '/api/today/reorder', body: TodayReorderInputSchema },
+  { name: 'end a session', method: 'DELETE', path: (id) => `/api/auth/sessions/${id}` },
+];
+
+/** The fields an accepted write must read back exactly as sent (after the schema's own trimming). */
+const ECHOED = [
+  'title',
+  'description',
+  'color',
+  'isHabitGoal',
+  'archived',
+  'completed',
+  'isToday',
+  'goalId',
+  'sortOrder',
+  'todaySortOrder',
+];
+
+let t: TestApp;
+let alice: ApiClient;
+let bob: ApiClient;
+let knownIds: string[] = [];
+
+async function snapshot(client: ApiClient) {
+  const [goals, tasks, habits] = await Promise.all(
+    ['/api/goals?showArchived=true', '/api/tasks', '/api/habits'].map(async (url) => {
+      const res = await client.call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      return res.json() as Array<Record<string, unknown>>;
+    }),
+  );
+  return { goals: goals ?? [], tasks: tasks ?? [], habits: habits ?? [] };
+}
+
+async function seedAccount(client: ApiClient): Promise<string[]> {
+  const plain = await client.createGoal({ color: 'teal' });
+  const daily = await client.createGoal({ isHabitGoal: true });
+  const tasks = [
+    await client.createTask({ goalId: plain.id, isToday: true }),
+    await client.createTask({ goalId: daily.id }),
+    await client.createTask({ completed: true }),
+    await client.createTask({ isToday: true }),
+  ];
+  const habits = [await client.createHabit({ isToday: true }), await client.createHabit()];
+  return [plain.id, daily.id, ...tasks.map((task) => task.id), ...habits.map((habit) => habit.id)];
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = new ApiClient(t.app, (await loginAs(t.db, { email: uniqueEmail('alice') })).headers);
+  bob = new ApiClient(t.app, (await loginAs(t.db, { email: uniqueEmail('bob') })).headers);
+  knownIds = [...(await seedAccount(alice)), ...(await seedAccount(bob))];
+});
+afterAll(() => t.close());
+
+const idArbitrary = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .constantFrom(...Array.from({ length: 16 }, (_, i) => i))
+      .map((i) => knownIds[i % knownIds.length] ?? randomUUID()),
+  },
+  { weight: 2, arbitrary: fc.uuid({ version: 4 }) },
+);
+const pathIdArbitrary = fc.oneof(
+  { weight: 8, arbitrary: idArbitrary },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((text) => encodeURIComponent(text)) },
+);
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+];
+
+const routeNamed = (name: string) => ROUTES.find((route) => route.name === name) as Route;
+
+// Routes are drawn by name, so a failure report prints a name instead of the whole zod schema.
+const callArbitrary = fc.constantFrom(...ROUTES.map((route) => route.name)).chain((name) => {
+  const route = routeNamed(name);
+  return fc.record({
+    route: fc.constant(name),
+    pathId: pathIdArbitrary,
+    body: route.body
+      ? fc.oneof(
+          { weight: 3, arbitrary: bodyArbitrary(route.body, idArbitrary) },
+          { weight: 1, arbitrary: brokenBodyArbitrary(bodyArbitrary(route.body, idArbitrary)) },
+        )
+      : fc.constant(undefined),
+    contentType: fc.oneof(
+      { weight: 12, arbitrary: fc.constant(CONTENT_TYPES[0] as string) },
+      { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    ),
+    // An unpaired surrogate can only be sent as a raw JSON escape.
+    loneSurrogate: fc.oneof(
+      { weight: 15, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
+  });
+});
+
+function payloadOf(body: unknown, loneSurrogate: boolean): string | undefined {
+  if (body === undefined) return undefined;
+  const text = JSON.stringify(body);
+  return loneSurrogate ? text.replace(/"title":"/, '"title":"\\ud800') : text;
+}
+
+describe('every write route under generated input', () => {
+  it('never answers 5xx; a refusal changes nothing; an acceptance reads back; nobody else is touched', async () => {
+    const bobBefore = await snapshot(bob);
+    await fc.assert(
+      fc.asyncProperty(callArbitrary, async ({ route: name, pathId, body, contentType, loneSurrogate }) => {
+        const route = routeNamed(name);
+        const before = await snapshot(alice);
+        const payload = payloadOf(body, loneSurrogate);
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.path(pathId),
+          headers: { ...alice.headers, ...(payload === undefined ? {} : { 'content-type': contentType }) },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        const what = `${route.method} ${route.path(pathId)} ${payload ?? ''} -> ${res.statusCode} ${res.body}`;
+        expect(res.statusCode, what).toBeLessThan(500);
+        expect(res.headers['content-type'] ?? 'application/json', what).toContain('application/json');
+
+        const after = await snapshot(alice);
+        if (res.statusCode >= 400) {
+          expect(after, `refused but changed: ${what}`).toEqual(before);
+          return;
+        }
+        // Accepted: the schema must have accepted it too, and what it set reads back.
+        const parsed = route.body?.safeParse(JSON.parse(payload ?? 'null'));
+        expect(parsed === undefined || parsed.success, `accepted what the schema refuses: ${what}`).toBe(
+          true,
+        );
+        if (!res.body || !parsed?.success) return;
+        const answer = res.json() as Record<string, unknown>;
+        const input = parsed.data as Record<string, unknown>;
+        const replay = route.method === 'POST' && res.statusCode === 200;
+        if (typeof answer.id === 'string' && !replay) {
+          for (const key of ECHOED) {
+            if (key in input && key in answer && !(key === 'sortOrder' && 'goalId' in input)) {
+              expect(answer[key], `${key} of ${what}`).toEqual(input[key]);
+            }
+          }
+        }
+        if (typeof answer.id === 'string' && route.list) {
+          const stored = after[route.list].find((item) => item.id === answer.id);
+          expect(stored, `not stored: ${what}`).toEqual(answer);
+        }
+      }),
+      { numRuns: 400 },
+    );
+    expect(await snapshot(bob)).toEqual(bobBefore);
+  });
+});
