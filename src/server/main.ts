@@ -97,7 +97,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await app.listen({ port: env.PORT, host: env.HOST });
+    await app.listen({
+      port: env.PORT,
+      host: env.HOST,
+      // Print the one address that works for sign-in (its cookies belong to PUBLIC_URL's host), not
+      // every interface Fastify bound: another name of the server only redirects to PUBLIC_URL.
+      listenTextResolver: () => `Stride is ready at ${env.PUBLIC_URL}`,
+    });
   } catch (error) {
     await closeIssuer();
     await database.close();

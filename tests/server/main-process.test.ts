@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -87,22 +87,33 @@ afterAll(async () => {
 });
 
 describe('main', () => {
-  it('migrates, serves, announces development sign-in, and exits 0 on SIGTERM', async () => {
+  it('migrates, serves on loopback only, announces development sign-in, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
+    const issuerPort = await freePort();
+    // No HOST: the development default must keep the password-less sign-in on this machine.
     const { child, exited } = startMain({
       ...databaseEnv,
       PORT: String(port),
-      DEV_OIDC_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
+      DEV_OIDC_PORT: String(issuerPort),
     });
     const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    const outward = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal);
+    if (outward) {
+      await expect(fetch(`http://${outward.address}:${port}/api/health`)).rejects.toThrow();
+      await expect(fetch(`http://${outward.address}:${issuerPort}/jwks`)).rejects.toThrow();
+    } else {
+      console.warn('No non-loopback IPv4 interface here: the loopback-only check was not made');
+    }
 
     child.kill('SIGTERM');
     const exit = await exited;
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain('Development sign-in is active');
+    expect(exit.stdout).toContain(`Stride is ready at http://localhost:${port}`);
     expect(exit.stdout).toContain('shutting down');
   }, 60_000);
 

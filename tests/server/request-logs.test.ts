@@ -63,4 +63,17 @@ describe('request logs', () => {
     expect(all).not.toContain('ada@example.com');
     expect(all.toLowerCase()).not.toContain('select');
   });
+
+  it('log the socket’s address, not one a client claims in X-Forwarded-For (no TRUST_PROXY)', async () => {
+    lines.length = 0;
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-for': '203.0.113.66' },
+      remoteAddress: '198.51.100.4',
+    });
+    const all = lines.join('\n');
+    expect(all).toContain('"remoteAddress":"198.51.100.4"');
+    expect(all).not.toContain('203.0.113.66');
+  });
 });

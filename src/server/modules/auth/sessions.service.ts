@@ -113,7 +113,7 @@ export async function authenticateSession(
   return { ...base, expiresAt, refreshed: true };
 }
 
-/** The person's live sessions, most recently used first, with the one making this call marked. */
+/** The person's live sessions: this device first, then the most recently used, this one marked. */
 export async function listSessions(
   db: Db,
   userId: string,
@@ -123,6 +123,7 @@ export async function listSessions(
   const start = lifetimeStart(now).getTime();
   return (await listUserSessions(db, userId))
     .filter((row) => row.expiresAt.getTime() > now.getTime() && row.createdAt.getTime() > start)
+    .sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId))
     .map((row) => ({
       id: row.id,
       current: row.id === currentId,
