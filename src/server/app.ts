@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../shared/api/common';
 import type { Db } from './db/client';
+import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
@@ -17,14 +18,21 @@ import { errorsPlugin } from './plugins/errors';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { hasBuiltClient, staticClientPlugin } from './plugins/static-client';
+import { storageGuardPlugin } from './plugins/storage-guard';
 
 /** 64 KiB: far above any real request (a 1,000-item reorder is ~60 bytes an item), see decision 004. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Time to receive a whole request, headers and body. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const CONNECTION_IDLE_MS = 60_000;
 
 export const DEFAULT_CLIENT_ROOT = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export type AppDeps = {
   db: Db;
+  /** Stops writes before the embedded database's disk is full; PostgreSQL needs none. */
+  storage?: StorageGuard;
   env: Env;
   oidc: OidcSettings;
   /** The current instant; tests inject one to cross local midnight. */
@@ -56,8 +64,13 @@ function serializeRequest(request: FastifyRequest) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, env, oidc } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const storage = deps.storage ?? NO_STORAGE_GUARD;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client sending its request slower than this is cut off (408) instead of holding a socket.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // A connection idle this long is closed; live-update streams send a heartbeat well within it.
+    connectionTimeout: CONNECTION_IDLE_MS,
     // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For/-Proto/-Host).
     trustProxy:
       typeof env.TRUST_PROXY === 'number'
@@ -96,8 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authSessionPlugin, { db, env, clock });
   await app.register(rateLimitsPlugin, { limits: env.RATE_LIMITS });
   await app.register(signInRequiredPlugin);
+  await app.register(storageGuardPlugin, { storage });
 
-  await app.register(healthRoutes, { prefix: '/api/health', db });
+  await app.register(healthRoutes, { prefix: '/api/health', db, storage });
   await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env });
   await app.register(goalsRoutes, { prefix: '/api/goals', db });
   await app.register(tasksRoutes, { prefix: '/api/tasks', db });

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
+import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
 import { startDevIssuer } from './modules/auth/dev-issuer';
 import type { OidcSettings } from './modules/auth/oidc';
@@ -16,14 +18,16 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function openAndMigrate(env: Env): Promise<Database> {
+async function openAndMigrate(env: Env, onLockLost: () => void): Promise<Database> {
   const where = env.DATABASE_URL
     ? 'the PostgreSQL database (DATABASE_URL)'
     : `the embedded database in ${env.DATA_DIR}`;
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLockLost });
   } catch (error) {
+    // The lock's own message already names the directory and the process holding it.
+    if (error instanceof DataDirLockedError) fail(error.message);
     fail(`Cannot open ${where}: ${errorText(error)}`);
   }
   try {
@@ -43,7 +47,8 @@ async function main(): Promise<void> {
     fail(errorText(error));
   }
 
-  const database = await openAndMigrate(env);
+  let stop: (reason: string) => void = () => process.exit(1);
+  const database = await openAndMigrate(env, () => stop('another process took the data directory'));
   const redirectUri = `${env.PUBLIC_URL}/api/auth/callback`;
 
   let oidc: OidcSettings;
@@ -70,7 +75,8 @@ async function main(): Promise<void> {
     closeIssuer = issuer.close;
   }
 
-  const app = await buildApp({ db: database.db, env, oidc });
+  const storage = database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined;
+  const app = await buildApp({ db: database.db, env, oidc, storage });
   if (oidc.issuer !== GOOGLE_ISSUER) {
     app.log.info(
       `Development sign-in is active: no Google credentials, so ${oidc.issuer} signs anyone in without a password (${env.PUBLIC_URL}/api/auth/google?login_hint=you@example.com)`,
@@ -92,6 +98,10 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
+  };
+  stop = (reason) => {
+    app.log.fatal({ reason }, 'stopping: this server can no longer write safely');
+    void shutdown(reason);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

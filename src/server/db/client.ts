@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { assertDurable, durableStartParams, installRealFsync } from './pglite-durability';
 import { schema } from './schema';
 
 /** One type for both drivers (and for a transaction), so repos never know which engine runs. */
@@ -12,9 +14,23 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Every wait on PostgreSQL is bounded, so that a stopped, frozen or unreachable database turns into a
+ * 503 within 5 seconds instead of requests piling up (docs/architecture.md, "Faults"): at most 2 s to
+ * get a connection, 2 s for the server to run a statement, 2.5 s for an answer to arrive.
+ */
+export const DATABASE_TIMEOUTS = {
+  connectionTimeoutMillis: 2_000,
+  statement_timeout: 2_000,
+  query_timeout: 2_500,
+  idle_in_transaction_session_timeout: 10_000,
+} as const;
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** The PGlite instance behind `db` (embedded only): maintenance and the health check use it. */
+  pglite?: PGlite;
   close(): Promise<void>;
 };
 
@@ -27,12 +43,21 @@ export type OpenDatabaseOptions = {
   pglite?: PGlite;
   /** Drizzle query logger, used by the benchmark to count queries. */
   logger?: Logger;
+  /** Called when another process has taken this data directory's lock (main stops the server). */
+  onLockLost?: () => void;
 };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const logger = options.logger ?? false;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...DATABASE_TIMEOUTS,
+      // Notice a peer that vanished (a partition) in seconds, not after the kernel's two hours.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process: the
     // pool discards it and reconnects on the next query, and /api/health reports the outage meanwhile.
     pool.on('error', (error) => {
@@ -45,16 +70,39 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engines.set(db, 'postgres');
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  let client = options.pglite;
-  if (!client) {
-    const dataDir = options.dataDir ?? './data';
-    await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir });
+  if (options.pglite) {
+    const pglite = options.pglite;
+    const db: Db = drizzlePglite({ client: pglite, schema, logger });
+    engines.set(db, 'pglite');
+    return { db, kind: 'pglite', pglite, close: () => pglite.close() };
   }
-  const pglite = client;
+  const dataDir = options.dataDir ?? './data';
+  await mkdir(dataDir, { recursive: true });
+  // One process per directory: a second one would silently lose what either acknowledged.
+  const lock = await lockDataDir(dataDir, { onLost: options.onLockLost });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({ dataDir, startParams: durableStartParams() });
+    installRealFsync(pglite);
+    await assertDurable(pglite);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const db: Db = drizzlePglite({ client: pglite, schema, logger });
   engines.set(db, 'pglite');
-  return { db, kind: 'pglite', close: () => pglite.close() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 // Which engine a Db handle runs on, for the few places that must differ (the owner lock below).

@@ -11,9 +11,13 @@ export const AuthUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
+/**
+ * GET /api/health, for load balancers: 200 while this instance can serve reads and writes, 503 with
+ * `degraded` when its database is down or its disk full (writes would fail).
+ */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.enum(['up', 'down']),
+  database: z.enum(['up', 'down', 'full']),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

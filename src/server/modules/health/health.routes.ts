@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthSchema } from '../../../shared/api/auth';
+import { type Health, HealthSchema } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
+import type { StorageGuard } from '../../db/storage-guard';
 import { pingDatabase } from './health.repo';
 
+export type HealthOptions = { db: Db; storage: StorageGuard };
+
 /** Answers without sign-in; 503 tells a load balancer to take this instance out. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, storage }) => {
   app.get(
     '/',
     { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_request, reply) => {
       const up = await pingDatabase(db);
-      return reply
-        .status(up ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
+      const health: Health = !up
+        ? { status: 'degraded', database: 'down' }
+        : storage.canWrite()
+          ? { status: 'ok', database: 'up' }
+          : { status: 'degraded', database: 'full' };
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
 };

@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { executeRows, openDatabase } from './client';
+import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
+import { embeddedFsyncCount } from './pglite-durability';
+import { storageGuard } from './storage-guard';
+
+/*
+ * The embedded database on a real directory: commits reach the disk (fsync on, and PGlite's
+ * filesystem really calls it), and one process at a time owns the directory.
+ */
+
+const root = mkdtempSync(join(tmpdir(), 'stride-embedded-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('embedded database on disk', () => {
+  it('runs with fsync on, and every committed write calls fsync for real', async () => {
+    const database = await openDatabase({ dataDir: join(root, 'durable') });
+    try {
+      expect(await executeRows(database.db, sql`show fsync`)).toEqual([{ fsync: 'on' }]);
+      await database.db.execute(sql`create table t (v int)`);
+      const before = embeddedFsyncCount();
+      for (let i = 0; i < 5; i += 1) await database.db.execute(sql`insert into t values (${i})`);
+      expect(embeddedFsyncCount() - before).toBeGreaterThanOrEqual(5);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('refuses a second opener naming the holder, and lets the next one in after close', async () => {
+    const dataDir = join(root, 'locked');
+    const first = await openDatabase({ dataDir });
+    let refusal: unknown;
+    try {
+      await openDatabase({ dataDir });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(DataDirLockedError);
+    expect(String((refusal as Error).message)).toMatch(
+      new RegExp(
+        `^Another Stride server \\(pid ${process.pid} on .+\\) is using the data directory ${dataDir}`,
+      ),
+    );
+    await first.close();
+    const second = await openDatabase({ dataDir });
+    await second.close();
+  }, 60_000);
+
+  it('takes over a lock left by a process that died (kill -9)', async () => {
+    const dataDir = join(root, 'stale');
+    const first = await openDatabase({ dataDir });
+    await first.close();
+    // A lock as a killed server leaves it: its pid, in this pid namespace, no longer running.
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid ?? 999_999;
+    const namespace = `${spawnSync('readlink', ['/proc/self/ns/pid'], { encoding: 'utf8' }).stdout.trim()}@${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}`;
+    writeFileSync(
+      join(dataDir, LOCK_FILE),
+      JSON.stringify({ token: 'old', pid: dead, hostname: 'old', namespace, startedAt: '2026-01-01' }),
+    );
+    const next = await openDatabase({ dataDir });
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+    await next.close();
+  }, 60_000);
+});
+
+describe('storage guard', () => {
+  it('says no once the free space under the directory is below the floor', () => {
+    expect(storageGuard(root).canWrite()).toBe(true);
+    expect(storageGuard(root, Number.MAX_SAFE_INTEGER).canWrite()).toBe(false);
+    expect(storageGuard(join(root, 'missing')).canWrite()).toBe(false);
+  });
+});
