@@ -1,20 +1,7 @@
 import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-
-// Vitest 5's reporter prints failures with Map.groupBy, which Node 20 lacks (it arrived in Node 21):
-// without this, a failing test crashes the report instead of showing why it failed.
-type GroupBy = <K, T>(items: Iterable<T>, keyOf: (item: T, index: number) => K) => Map<K, T[]>;
-const MapConstructor = Map as unknown as { groupBy?: GroupBy };
-MapConstructor.groupBy ??= (items, keyOf) => {
-  const groups = new Map();
-  let index = 0;
-  for (const item of items) {
-    const key = keyOf(item, index++);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
-  }
-  return groups;
-};
+import './tests/node20-map-group-by.ts';
 
 // Debian's postgresql-15 (tests/server/helpers/postgres-server.ts starts a throwaway server from it).
 const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,13 @@ export type ThrowawayPostgres = {
   /** Connection string of the `postgres` maintenance database. */
   adminUrl: string;
   urlFor(database: string): string;
+  /** Stops the server and removes its files. */
   stop(): void;
+  /** Fault tests: a fast shutdown that keeps the files, and a start on the same port again. */
+  shutdown(): void;
+  start(): void;
+  /** Fault tests: the postmaster and its backends, to freeze with SIGSTOP and thaw with SIGCONT. */
+  pids(): number[];
 };
 
 function freePort(): Promise<number> {
@@ -56,11 +62,23 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`;
-  run('pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-o', options, 'start']);
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-o', options, 'start']);
+  start();
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
+    shutdown: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    start,
+    pids() {
+      const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter((line) => line.trim() !== '')
+        .map(Number);
+      return [postmaster, ...children];
+    },
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);

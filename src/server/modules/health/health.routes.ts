@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Health, HealthSchema } from '../../../shared/api/auth';
 import type { Db } from '../../db/client';
 import type { StorageGuard } from '../../db/storage-guard';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/errors';
 import { pingDatabase } from './health.repo';
 
 export type HealthOptions = { db: Db; storage: StorageGuard };
@@ -18,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
         : storage.canWrite()
           ? { status: 'ok', database: 'up' }
           : { status: 'degraded', database: 'full' };
+      if (health.status !== 'ok') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );

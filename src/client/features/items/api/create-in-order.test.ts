@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { makeTask } from '../testing/factories';
 import { BulkCreateError, createInOrder } from './create-in-order';
+import { createTasks } from './create-task';
 
 describe('createInOrder', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -60,5 +62,28 @@ describe('createInOrder', () => {
     expect(error).toBeInstanceOf(BulkCreateError);
     expect((error as BulkCreateError<unknown>).created).toEqual([]);
     expect(attempts).toEqual(['A', 'A']);
+  });
+
+  it('a retried create sends the same client id, so a create whose answer was lost is not made twice', async () => {
+    const bodies: Array<{ id?: string; title: string }> = [];
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as { id?: string; title: string });
+        calls += 1;
+        // The first answer is lost on the way back (the server did create it).
+        if (calls === 1) return new Response('{"message":"gateway timeout"}', { status: 504 });
+        const body = bodies.at(-1);
+        return Response.json({ ...makeTask({ title: body?.title }), id: body?.id }, { status: 200 });
+      }),
+    );
+    const run = createTasks([{ title: 'Only once' }]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(run).resolves.toHaveLength(1);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bodies[1]?.id).toBe(bodies[0]?.id);
+    vi.unstubAllGlobals();
   });
 });

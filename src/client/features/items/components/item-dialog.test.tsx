@@ -7,6 +7,11 @@ import { installFakeApi, on, type RecordedRequest } from '../testing/fake-api';
 import { renderWithProviders, setupItemsTests } from '../testing/render';
 import { ItemDialog, type ItemDialogProps } from './item-dialog';
 
+/** Every create carries an id the browser chose, so a retry cannot make a second item. */
+const CLIENT_ID = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+);
+
 setupItemsTests();
 
 const fitness = makeGoal({ title: 'Fitness', color: 'emerald' });
@@ -126,7 +131,7 @@ describe('ItemDialog when adding', () => {
       {
         method: 'POST',
         path: '/api/tasks',
-        body: { title: 'Book the dentist', goalId: work.id, isToday: true },
+        body: { id: CLIENT_ID, title: 'Book the dentist', goalId: work.id, isToday: true },
       },
     ]);
     expect(await screen.findByText('Task created')).toBeInTheDocument();
@@ -147,6 +152,7 @@ describe('ItemDialog when adding', () => {
         method: 'POST',
         path: '/api/goals',
         body: {
+          id: CLIENT_ID,
           title: 'Morning routine',
           description: 'Start the day well',
           color: 'amber',
@@ -167,7 +173,7 @@ describe('ItemDialog when adding', () => {
     expect(await screen.findByText('Habit created')).toBeInTheDocument();
     expect(screen.getByText('Your habit has been created successfully.')).toBeInTheDocument();
     expect(api.writes()).toEqual([
-      { method: 'POST', path: '/api/habits', body: { title: 'Stretch', isToday: true } },
+      { method: 'POST', path: '/api/habits', body: { id: CLIENT_ID, title: 'Stretch', isToday: true } },
     ]);
   });
 
@@ -180,7 +186,12 @@ describe('ItemDialog when adding', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Stretch');
     await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]!.body).toEqual({ title: 'Stretch', goalId: fitness.id, isToday: false });
+    expect(api.writes()[0]!.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Stretch',
+      goalId: fitness.id,
+      isToday: false,
+    });
   });
 });
 
@@ -229,17 +240,17 @@ describe('ItemDialog bulk tab', () => {
       {
         method: 'POST',
         path: '/api/habits',
-        body: { title: 'Zeta', isToday: true, sortOrder: 3, todaySortOrder: 8 },
+        body: { id: CLIENT_ID, title: 'Zeta', isToday: true, sortOrder: 3, todaySortOrder: 8 },
       },
       {
         method: 'POST',
         path: '/api/habits',
-        body: { title: 'Alpha', isToday: true, sortOrder: 4, todaySortOrder: 9 },
+        body: { id: CLIENT_ID, title: 'Alpha', isToday: true, sortOrder: 4, todaySortOrder: 9 },
       },
       {
         method: 'POST',
         path: '/api/habits',
-        body: { title: 'Mid', isToday: true, sortOrder: 5, todaySortOrder: 10 },
+        body: { id: CLIENT_ID, title: 'Mid', isToday: true, sortOrder: 5, todaySortOrder: 10 },
       },
     ]);
     expect(await screen.findByText('Habits created')).toBeInTheDocument();
@@ -258,8 +269,8 @@ describe('ItemDialog bulk tab', () => {
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     // Tasks' max sortOrder is 9.
     expect(api.writes().map((request) => request.body)).toEqual([
-      { title: 'A', isToday: false, sortOrder: 10, goalId: fitness.id },
-      { title: 'B', isToday: false, sortOrder: 11, goalId: fitness.id },
+      { id: CLIENT_ID, title: 'A', isToday: false, sortOrder: 10, goalId: fitness.id },
+      { id: CLIENT_ID, title: 'B', isToday: false, sortOrder: 11, goalId: fitness.id },
     ]);
     expect(api.requests.some((request) => request.path === '/api/today')).toBe(false);
     expect(await screen.findByText('Tasks created')).toBeInTheDocument();
