@@ -1,13 +1,15 @@
 import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
+import { runLoadBenchmark } from './load';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'api', run: runApiBenchmark },
   { name: 'bundle', run: runBundleReport },
+  { name: 'load', run: runLoadBenchmark },
 ];
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, createDatabase, type ServerProcess, signIn, startServer } from '../tests/faults/harness';
+import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
+
+/*
+ * `npm run bench -- load`: mixed traffic from 30 simulated people (10 accounts, three devices each)
+ * against a real server process on each engine, for BENCH_LOAD_DURATION seconds (default 60). Prints
+ * throughput, latency and errors per kind of call, then checks that every acknowledged create is
+ * still there (unless its own delete was acknowledged too). Errors must be 0.
+ */
+
+const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 60);
+const ACCOUNTS = 10;
+const DEVICES_PER_ACCOUNT = 3;
+
+type Kind = 'read today' | 'read all' | 'toggle' | 'create' | 'reorder' | 'delete';
+type Sample = { kind: Kind; ms: number; ok: boolean; status: number };
+
+/** What one account holds as its devices see it: acknowledged creates and deletes. */
+type Ledger = { created: Set<string>; deleted: Set<string>; habits: string[] };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function pick<T>(items: readonly T[]): T | undefined {
+  return items[Math.floor(Math.random() * items.length)];
+}
+
+async function device(
+  server: ServerProcess,
+  cookie: string,
+  ledger: Ledger,
+  until: number,
+  samples: Sample[],
+) {
+  const url = server.url;
+  while (Date.now() < until) {
+    const roll = Math.random();
+    let kind: Kind;
+    let result: Awaited<ReturnType<typeof call>>;
+    if (roll < 0.4) {
+      kind = 'read today';
+      result = await call(url, cookie, 'GET', '/api/today');
+    } else if (roll < 0.45) {
+      kind = 'read all';
+      result = await call(url, cookie, 'GET', '/api/tasks');
+    } else if (roll < 0.65) {
+      kind = 'toggle';
+      const habit = pick(ledger.habits) ?? '';
+      result = await call(url, cookie, 'PATCH', `/api/habits/${habit}`, {
+        completedToday: Math.random() < 0.5,
+      });
+    } else if (roll < 0.8) {
+      kind = 'create';
+      const id = randomUUID();
+      result = await call(url, cookie, 'POST', '/api/tasks', {
+        id,
+        title: `Load ${id.slice(0, 6)}`,
+        isToday: true,
+      });
+      if (result.status === 201) ledger.created.add(id);
+    } else if (roll < 0.9) {
+      kind = 'reorder';
+      const ids = [...ledger.created].filter((id) => !ledger.deleted.has(id)).slice(-20);
+      if (ids.length < 2) continue;
+      const order = ids.sort(() => Math.random() - 0.5);
+      result = await call(url, cookie, 'POST', '/api/tasks/reorder', {
+        goalId: null,
+        items: order.map((id, position) => ({ id, sortOrder: position })),
+      });
+      // Another device may have deleted one of them a moment ago: that is a correct 404.
+      if (result.status === 404) result = { ...result, status: 204 };
+    } else {
+      kind = 'delete';
+      const id = pick([...ledger.created].filter((created) => !ledger.deleted.has(created)));
+      if (!id) continue;
+      result = await call(url, cookie, 'DELETE', `/api/tasks/${id}`);
+      if (result.status === 204) ledger.deleted.add(id);
+      // Two devices deleting the same task: the second one's 404 is the right answer.
+      if (result.status === 404) result = { ...result, status: 204 };
+    }
+    samples.push({
+      kind,
+      ms: result.ms,
+      ok: result.status >= 200 && result.status < 300,
+      status: result.status,
+    });
+  }
+}
+
+async function runEngine(engine: 'pglite' | 'postgres', env: Record<string, string>) {
+  const server = await startServer(env);
+  try {
+    const ledgers: Array<{ cookie: string; ledger: Ledger }> = [];
+    for (let i = 0; i < ACCOUNTS; i += 1) {
+      const cookie = await signIn(server.url, `load-${i}-${randomUUID()}@bench.example`);
+      const habits: string[] = [];
+      for (let h = 0; h < 5; h += 1) {
+        const res = await call(server.url, cookie, 'POST', '/api/habits', {
+          title: `Habit ${h}`,
+          isToday: true,
+        });
+        habits.push((res.body as { id: string }).id);
+      }
+      ledgers.push({ cookie, ledger: { created: new Set(), deleted: new Set(), habits } });
+    }
+    const samples: Sample[] = [];
+    const until = Date.now() + DURATION_S * 1000;
+    await Promise.all(
+      ledgers.flatMap(({ cookie, ledger }) =>
+        Array.from({ length: DEVICES_PER_ACCOUNT }, () => device(server, cookie, ledger, until, samples)),
+      ),
+    );
+
+    let missing = 0;
+    let acknowledged = 0;
+    for (const { cookie, ledger } of ledgers) {
+      const tasks = (await call(server.url, cookie, 'GET', '/api/tasks')).body as Array<{ id: string }>;
+      const present = new Set(tasks.map((task) => task.id));
+      for (const id of ledger.created) {
+        if (ledger.deleted.has(id)) continue;
+        acknowledged += 1;
+        if (!present.has(id)) missing += 1;
+      }
+    }
+
+    const kinds: Kind[] = ['read today', 'read all', 'toggle', 'create', 'reorder', 'delete'];
+    const rows = kinds.map((kind) => {
+      const own = samples.filter((sample) => sample.kind === kind);
+      const times = own.map((sample) => sample.ms).sort((a, b) => a - b);
+      const failures = own.filter((sample) => !sample.ok);
+      return {
+        engine,
+        call: kind,
+        'req/s': Math.round(own.length / DURATION_S),
+        'p50 ms': Math.round(percentile(times, 50)),
+        'p99 ms': Math.round(percentile(times, 99)),
+        errors: failures.length,
+        statuses: [...new Set(failures.map((sample) => sample.status))].join(' ') || '-',
+      };
+    });
+    const total = samples.length;
+    const errors = samples.filter((sample) => !sample.ok).length;
+    console.table(rows);
+    console.log(
+      `[${engine}] ${total} requests in ${DURATION_S} s (${Math.round(total / DURATION_S)} req/s), errors ${errors}; ` +
+        `acknowledged tasks still present: ${acknowledged - missing} of ${acknowledged}` +
+        (missing > 0 ? `  <-- ${missing} LOST` : ''),
+    );
+    return errors + missing;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runLoadBenchmark(): Promise<void> {
+  console.log(
+    `Load: ${ACCOUNTS} accounts x ${DEVICES_PER_ACCOUNT} devices, ${DURATION_S} s per engine, a real server process each\n`,
+  );
+  let failures = 0;
+  const dir = mkdtempSync(join(tmpdir(), 'stride-load-'));
+  try {
+    failures += await runEngine('pglite', { DATA_DIR: join(dir, 'data') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (hasPostgresBinaries()) {
+    const postgres = await startThrowawayPostgres();
+    try {
+      const database = await createDatabase(postgres.adminUrl, postgres.urlFor);
+      failures += await runEngine('postgres', { DATABASE_URL: database.url });
+    } finally {
+      postgres.stop();
+    }
+  } else {
+    console.warn('!!! PostgreSQL binaries not found: the PostgreSQL half of the load run is skipped.');
+  }
+  if (failures > 0) process.exitCode = 1;
+}
