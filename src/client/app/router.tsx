@@ -5,6 +5,7 @@ import { useKeepAlive } from '../lib/keep-alive';
 import { useMidnightRefresh } from '../lib/use-midnight-refresh';
 import { AppHeader } from './layout/app-header';
 import { BottomNav } from './layout/bottom-nav';
+import { ConnectivityBanner } from './layout/connectivity-banner';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen } from './routes/loading';
 
@@ -71,6 +72,7 @@ export function AppRouter() {
         Skip to content
       </a>
       <AppHeader />
+      <ConnectivityBanner />
       {/* Room at the bottom so the fixed navigation never covers the last card. */}
       <main
         id="main"

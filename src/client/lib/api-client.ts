@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { TIME_ZONE_HEADER } from '../../shared/api/wire-names';
+import { reportAnswer, reportNoAnswer } from './connectivity';
 
 /**
  * A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), as the
@@ -60,7 +61,14 @@ export async function apiRequest<S extends z.ZodType>(
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  const response = await fetch(path, init);
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    reportNoAnswer();
+    throw error;
+  }
+  reportAnswer(response.status);
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
     const retryAfter = Number(response.headers.get('retry-after'));

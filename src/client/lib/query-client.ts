@@ -12,14 +12,19 @@ function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
+/** Offline, a retry can only fail again: say so now (the connectivity banner says when it is back). */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** SPEC §8: queries are not retried on 4xx, otherwise up to 2 times. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  return !isClientError(error) && failureCount < MAX_QUERY_RETRIES;
+  return !isClientError(error) && !isOffline() && failureCount < MAX_QUERY_RETRIES;
 }
 
 /** SPEC §8: mutations are not retried on 4xx, otherwise once. */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  return !isClientError(error) && failureCount < MAX_MUTATION_RETRIES;
+  return !isClientError(error) && !isOffline() && failureCount < MAX_MUTATION_RETRIES;
 }
 
 /** Exponential delay from 1 s, capped at 30 s; `attempt` counts from 0 like TanStack's retryDelay. */
@@ -41,6 +46,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
+        // Offline, a read fails at once and the screen says so, instead of waiting silently for a
+        // network that may not come back (docs/product.md#connectivity).
+        networkMode: 'always',
         staleTime: STALE_TIME_MS,
         refetchOnWindowFocus: false,
         refetchInterval: false,
@@ -48,6 +56,8 @@ export function createQueryClient(): QueryClient {
         retryDelay,
       },
       mutations: {
+        // A change that cannot be sent says so at once instead of spinning until the network returns.
+        networkMode: 'always',
         retry: shouldRetryMutation,
         retryDelay,
       },

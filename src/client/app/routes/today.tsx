@@ -92,7 +92,7 @@ export function TodayRoute() {
       {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
       {today.isPending ? (
         <TodaySkeleton />
-      ) : today.isError ? (
+      ) : today.isError && !today.data ? (
         <div
           role="alert"
           className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"

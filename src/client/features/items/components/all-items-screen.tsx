@@ -62,7 +62,10 @@ export function AllItemsScreen() {
 
   const total = sections ? countItems(sections) : 0;
   const nothingAtAll = sections !== undefined && total === 0 && (goals.data?.length ?? 0) === 0;
-  const error = goals.isError ? 'goals' : tasks.isError ? 'tasks' : habits.isError ? 'habits' : undefined;
+  // A failed refetch keeps the last list on screen (the connectivity banner says why); only a list
+  // that never loaded is replaced by the error panel.
+  const failed = (query: { isError: boolean; data: unknown }) => query.isError && query.data === undefined;
+  const error = failed(goals) ? 'goals' : failed(tasks) ? 'tasks' : failed(habits) ? 'habits' : undefined;
 
   const openAdd = (request: AddRequest) => setAdding(request);
 

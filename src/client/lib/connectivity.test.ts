@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectivity, reportAnswer, reportNoAnswer, resetConnectivity } from './connectivity';
+
+describe('connectivity', () => {
+  let healthAnswers: number[];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    healthAnswers = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: healthAnswers.shift() ?? 200 })),
+    );
+  });
+  afterEach(() => {
+    resetConnectivity();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('follows what the app’s calls meet', () => {
+    reportAnswer(200);
+    expect(connectivity()).toBe('online');
+    reportAnswer(503);
+    expect(connectivity()).toBe('unavailable');
+    reportAnswer(404);
+    expect(connectivity()).toBe('online');
+    reportAnswer(502);
+    expect(connectivity()).toBe('unreachable');
+    reportAnswer(401);
+    expect(connectivity()).toBe('online');
+  });
+
+  it('without an answer: offline when the browser says so, else unreachable', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    reportNoAnswer();
+    expect(connectivity()).toBe('offline');
+    resetConnectivity();
+    vi.stubGlobal('navigator', { onLine: true });
+    reportNoAnswer();
+    expect(connectivity()).toBe('unreachable');
+  });
+
+  it('probes /api/health with growing pauses until it answers 200, then says online', async () => {
+    healthAnswers = [503, 503];
+    reportAnswer(503);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(connectivity()).toBe('unavailable');
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(connectivity()).toBe('unavailable');
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(connectivity()).toBe('online');
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,92 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether Stride can be reached, as the app's own calls find out (docs/product.md#connectivity):
+ * `offline` when the browser says so, `unreachable` when a call got no answer (or a gateway's 502/504),
+ * `unavailable` when the server answered 503 (its database is down or its disk full). Any other answer
+ * means `online`. While not online, /api/health is probed with growing pauses until it answers 200.
+ */
+export type Connectivity = 'online' | 'offline' | 'unreachable' | 'unavailable';
+
+const PROBE_FIRST_MS = 2_000;
+const PROBE_MAX_MS = 30_000;
+
+let state: Connectivity =
+  typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
+const listeners = new Set<() => void>();
+let probe: ReturnType<typeof setTimeout> | undefined;
+let probeDelay = PROBE_FIRST_MS;
+
+function set(next: Connectivity): void {
+  if (next === state) return;
+  state = next;
+  for (const listener of listeners) listener();
+  if (next === 'online') {
+    if (probe !== undefined) clearTimeout(probe);
+    probe = undefined;
+    probeDelay = PROBE_FIRST_MS;
+  } else {
+    scheduleProbe();
+  }
+}
+
+function scheduleProbe(): void {
+  if (probe !== undefined) return;
+  probe = setTimeout(async () => {
+    probe = undefined;
+    try {
+      const res = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
+      if (res.ok) return set('online');
+      set(res.status === 503 ? 'unavailable' : 'unreachable');
+    } catch {
+      set(navigator.onLine === false ? 'offline' : 'unreachable');
+    }
+    probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS);
+    if (state !== 'online') scheduleProbe();
+  }, probeDelay);
+}
+
+/** What the one fetch wrapper reports after each call (lib/api-client.ts). */
+export function reportAnswer(status: number): void {
+  if (status === 503) set('unavailable');
+  else if (status === 502 || status === 504) set('unreachable');
+  else set('online');
+}
+
+export function reportNoAnswer(): void {
+  set(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'unreachable');
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => set('offline'));
+  // Back online as far as the browser knows: check that Stride answers before saying so.
+  window.addEventListener('online', () => {
+    probeDelay = 0;
+    if (probe !== undefined) clearTimeout(probe);
+    probe = undefined;
+    scheduleProbe();
+    probeDelay = PROBE_FIRST_MS;
+  });
+}
+
+export function connectivity(): Connectivity {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useConnectivity(): Connectivity {
+  return useSyncExternalStore(subscribe, connectivity, () => 'online');
+}
+
+/** Tests start from a known state. */
+export function resetConnectivity(next: Connectivity = 'online'): void {
+  if (probe !== undefined) clearTimeout(probe);
+  probe = undefined;
+  probeDelay = PROBE_FIRST_MS;
+  state = next;
+  for (const listener of listeners) listener();
+}
