@@ -11,4 +11,5 @@ MapConstructor.groupBy ??= (items, keyOf) => {
   }
   return groups;
 };
+
 export {};

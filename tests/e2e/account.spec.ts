@@ -34,7 +34,7 @@ test('account settings list the signed-in devices and sign the others out', asyn
   }
 
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
-  await expect(page.getByText('Signed out everywhere else')).toBeVisible();
+  await expect(page.getByText('Signed out everywhere else', { exact: true })).toBeVisible();
   await expect(devices).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
 

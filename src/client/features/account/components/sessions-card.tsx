@@ -33,7 +33,7 @@ export function SessionsCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {sessions.isPending ? (
-          <div className="flex flex-col gap-2" aria-label="Loading devices">
+          <div className="flex flex-col gap-2" role="status" aria-label="Loading devices">
             <Skeleton className="h-14 w-full" />
             <Skeleton className="h-14 w-full" />
           </div>
