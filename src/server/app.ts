@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../shared/api/common';
 import type { Db } from './db/client';
+import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -13,6 +13,7 @@ import { habitsRoutes } from './modules/habits/habits.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { todayRoutes } from './modules/today/today.routes';
+import { CLIENT_BUILD_DIR } from './paths';
 import { authSessionPlugin, signInRequiredPlugin } from './plugins/auth-session';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -23,16 +24,20 @@ import { storageGuardPlugin } from './plugins/storage-guard';
 /** 64 KiB: far above any real request (a 1,000-item reorder is ~60 bytes an item), see decision 004. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** Time to receive a whole request, headers and body. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const CONNECTION_IDLE_MS = 60_000;
 
-export const DEFAULT_CLIENT_ROOT = fileURLToPath(new URL('../../dist/client', import.meta.url));
+export const DEFAULT_CLIENT_ROOT = CLIENT_BUILD_DIR;
 
 export type AppDeps = {
   db: Db;
   /** Stops writes before the embedded database's disk is full; PostgreSQL needs none. */
   storage?: StorageGuard;
+  /** Counts acknowledged writes for the embedded database's vacuum (db/embedded-maintenance.ts). */
+  maintenance?: Pick<EmbeddedMaintenance, 'noteWrite'>;
   env: Env;
   oidc: OidcSettings;
   /** The current instant; tests inject one to cross local midnight. */
@@ -98,6 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  const { maintenance } = deps;
+  if (maintenance) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) maintenance.noteWrite();
+    });
+  }
   // Fastify reads text/plain bodies by default; the API speaks JSON only, so anything else is a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

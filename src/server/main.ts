@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { migrateDatabase } from './db/migrate';
 import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
@@ -76,7 +77,10 @@ async function main(): Promise<void> {
   }
 
   const storage = database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined;
-  const app = await buildApp({ db: database.db, env, oidc, storage });
+  const maintenance = database.pglite ? startEmbeddedMaintenance(database.pglite) : undefined;
+  const app = await buildApp({ db: database.db, env, oidc, storage, maintenance });
+  // A database that aged before this start (or under an older version) is tidied first.
+  await maintenance?.run('start');
   if (oidc.issuer !== GOOGLE_ISSUER) {
     app.log.info(
       `Development sign-in is active: no Google credentials, so ${oidc.issuer} signs anyone in without a password (${env.PUBLIC_URL}/api/auth/google?login_hint=you@example.com)`,
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
       await closeIssuer();
+      await maintenance?.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
