@@ -1,13 +1,15 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../shared/api/common';
 import type { Db } from './db/client';
 import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
+import { jsonSerializerCompiler } from './http/json-serializer';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
+import { SessionCache } from './modules/auth/session-cache';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { habitsRoutes } from './modules/habits/habits.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -112,18 +114,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Fastify reads text/plain bodies by default; the API speaks JSON only, so anything else is a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { env });
   await app.register(cookie);
-  await app.register(authSessionPlugin, { db, env, clock });
+  // One cache per app: its sessions are forgotten by the same app's sign-outs and revocations.
+  const sessionCache = new SessionCache();
+  await app.register(authSessionPlugin, { db, env, clock, sessionCache });
   await app.register(rateLimitsPlugin, { limits: env.RATE_LIMITS });
   await app.register(signInRequiredPlugin);
   await app.register(storageGuardPlugin, { storage });
 
   await app.register(healthRoutes, { prefix: '/api/health', db, storage });
-  await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env });
+  await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env, sessionCache });
   await app.register(goalsRoutes, { prefix: '/api/goals', db });
   await app.register(tasksRoutes, { prefix: '/api/tasks', db });
   await app.register(habitsRoutes, { prefix: '/api/habits', db });

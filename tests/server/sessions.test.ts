@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
+import { SESSION_CACHE_TTL_MS } from '../../src/server/modules/auth/session-cache';
 import {
   createSession,
   hashSessionToken,
@@ -95,13 +96,31 @@ describe('sessions', () => {
     expect(await storedSession(recent)).toBeDefined();
   });
 
-  it('a revoked session is signed out', async () => {
+  it('a session signed out here is refused at once', async () => {
     now = new Date('2026-03-01T00:00:00Z');
     const { token } = await loginAs(t.db, { email: uniqueEmail(), now });
     expect((await today(token)).statusCode).toBe(200);
-    await revokeSession(t.db, token);
+    const logout = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    expect(logout.statusCode).toBe(302);
     expect((await today(token)).statusCode).toBe(401);
     expect(await storedSession(token)).toBeUndefined();
+  });
+
+  it(`a session revoked by another instance is refused within ${SESSION_CACHE_TTL_MS / 1000} s`, async () => {
+    now = new Date('2026-03-02T00:00:00Z');
+    const { token } = await loginAs(t.db, { email: uniqueEmail(), now });
+    expect((await today(token)).statusCode).toBe(200);
+    // Another server process deletes the row: this one still trusts what it read a moment ago...
+    await revokeSession(t.db, token);
+    now = new Date(now.getTime() + SESSION_CACHE_TTL_MS - 1);
+    expect((await today(token)).statusCode).toBe(200);
+    // ...but no longer than the cache's lifetime.
+    now = new Date(now.getTime() + 1);
+    expect((await today(token)).statusCode).toBe(401);
   });
 
   it('ends 90 days after sign-in however often it is used, and the cookie says so', async () => {

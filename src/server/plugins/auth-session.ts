@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { Env } from '../env';
 import { notSignedIn } from '../errors';
+import type { SessionCache } from '../modules/auth/session-cache';
 import { authenticateSession, sessionTokenOf, setSessionCookie } from '../modules/auth/sessions.service';
 import { adoptBrowserTimeZone } from '../modules/users/users.service';
 
@@ -30,7 +31,7 @@ function isPublicApiPath(path: string): boolean {
 
 export const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
 
-export type AuthSessionOptions = { db: Db; env: Env; clock: () => Date };
+export type AuthSessionOptions = { db: Db; env: Env; clock: () => Date; sessionCache?: SessionCache };
 
 /**
  * Resolves the session cookie of every API call into `request.user`. Refusing signed-out calls is
@@ -38,7 +39,7 @@ export type AuthSessionOptions = { db: Db; env: Env; clock: () => Date };
  * is counted too.
  */
 export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInstance, options) => {
-  const { db, env, clock } = options;
+  const { db, env, clock, sessionCache } = options;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('now', null as unknown as Date);
@@ -48,7 +49,7 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
     const path = pathOf(request);
     if (!isApiPath(path) || path === '/api/health') return;
     const token = sessionTokenOf(request, env);
-    const session = token ? await authenticateSession(db, token, request.now) : undefined;
+    const session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
     if (!session) return;
     if (session.refreshed && token) setSessionCookie(reply, token, session.expiresAt, env);
     const zone = request.headers[TIME_ZONE_HEADER];

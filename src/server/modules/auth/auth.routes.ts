@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { requireSession, requireUser } from '../../plugins/auth-session';
 import { createOidcClient, type OidcSettings } from './oidc';
+import type { SessionCache } from './session-cache';
 import {
   clearSessionCookie,
   listSessions,
@@ -37,6 +38,8 @@ export type AuthRoutesOptions = {
   oidc: OidcSettings;
   db: Db;
   env: Env;
+  /** The app's session cache (plugins/auth-session.ts), told about every session that ends here. */
+  sessionCache?: SessionCache;
 };
 
 const StartQuerySchema = z.object({
@@ -66,7 +69,7 @@ function startedElsewhere(request: FastifyRequest): boolean {
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { oidc: settings, db, env },
+  { oidc: settings, db, env, sessionCache },
 ) => {
   const oidc = createOidcClient(settings);
   const secure = env.NODE_ENV === 'production';
@@ -133,6 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         state: queryState,
         issuerError: request.query.error,
         previousToken: sessionTokenOf(request, env),
+        cache: sessionCache,
         userAgent: request.headers['user-agent'],
         now: request.now,
       });
@@ -148,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   // GET because sign-out is a browser navigation; a forged sign-out costs only a sign-in.
   app.get('/logout', async (request, reply) => {
-    await signOut(db, sessionTokenOf(request, env));
+    await signOut(db, sessionTokenOf(request, env), sessionCache);
     clearSessionCookie(reply, env);
     return reply.header('cache-control', 'no-store').redirect('/');
   });
@@ -184,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       const session = requireSession(request);
-      await revokeOtherSessions(db, session.userId, session.id);
+      await revokeOtherSessions(db, session.userId, session.id, sessionCache);
       return reply.status(204).send(null);
     },
   );
@@ -194,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
     async (request, reply) => {
       const session = requireSession(request);
-      await revokeSessionById(db, session.userId, request.params.id);
+      await revokeSessionById(db, session.userId, request.params.id, sessionCache);
       // Ending this device's own session is a sign-out: its cookie goes too.
       if (request.params.id === session.id) clearSessionCookie(reply, env);
       return reply.status(204).send(null);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { notFound } from '../../errors';
+import type { SessionCache } from './session-cache';
 import {
   deleteDeadSessions,
   deleteOtherUserSessions,
@@ -16,6 +17,7 @@ import {
   findLiveSession,
   insertSession,
   listUserSessions,
+  type SessionWithUser,
   touchSession,
 } from './sessions.repo';
 
@@ -77,8 +79,10 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await deleteSessionByTokenHash(db, hashSessionToken(token));
+export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+  const tokenHash = hashSessionToken(token);
+  cache?.forget(tokenHash);
+  await deleteSessionByTokenHash(db, tokenHash);
 }
 
 export type AuthenticatedSession = {
@@ -99,18 +103,36 @@ export async function authenticateSession(
   db: Db,
   token: string,
   now: Date,
+  cache?: SessionCache,
 ): Promise<AuthenticatedSession | undefined> {
   if (token.length === 0 || token.length > 200) return undefined;
   const tokenHash = hashSessionToken(token);
-  const session = await findLiveSession(db, tokenHash, now, lifetimeStart(now));
-  if (!session) return undefined;
+  let session = cache?.get(tokenHash, now);
+  if (session && !isLive(session, now)) {
+    cache?.forget(tokenHash);
+    return undefined;
+  }
+  if (!session) {
+    session = await findLiveSession(db, tokenHash, now, lifetimeStart(now));
+    if (!session) return undefined;
+    cache?.set(tokenHash, session, now);
+  }
   const base = { user: session.user, id: session.id };
   if (now.getTime() - session.lastSeenAt.getTime() < SESSION_REFRESH_MS) {
     return { ...base, expiresAt: session.expiresAt, refreshed: false };
   }
   const expiresAt = expiryFor(session.createdAt, now);
   await touchSession(db, session.user.id, tokenHash, { now, expiresAt });
+  session.lastSeenAt = now;
+  session.expiresAt = expiresAt;
   return { ...base, expiresAt, refreshed: true };
+}
+
+/** The same test findLiveSession makes in SQL, for a session read a moment ago. */
+function isLive(session: SessionWithUser, now: Date): boolean {
+  return (
+    session.expiresAt.getTime() > now.getTime() && session.createdAt.getTime() > lifetimeStart(now).getTime()
+  );
 }
 
 /** The person's live sessions: this device first, then the most recently used, this one marked. */
@@ -134,12 +156,24 @@ export async function listSessions(
     }));
 }
 
-export async function revokeSessionById(db: Db, userId: string, sessionId: string): Promise<void> {
+export async function revokeSessionById(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  cache?: SessionCache,
+): Promise<void> {
+  cache?.forgetUser(userId, sessionId);
   if (!(await deleteUserSession(db, userId, sessionId))) throw notFound('Session');
 }
 
 /** "Sign out everywhere else": every session of the user but this one ends. */
-export function revokeOtherSessions(db: Db, userId: string, currentId: string): Promise<number> {
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  currentId: string,
+  cache?: SessionCache,
+): Promise<number> {
+  cache?.forgetUser(userId);
   return deleteOtherUserSessions(db, userId, currentId);
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { signInUser } from '../users/users.service';
 import { deleteExpiredAuthRequests, insertAuthRequest, takeAuthRequest } from './auth-requests.repo';
 import type { OidcClient, OidcIdentity } from './oidc';
+import type { SessionCache } from './session-cache';
 import { createSession, revokeSession } from './sessions.service';
 
 /** How long a started sign-in may take at the issuer (row and state cookie alike). */
@@ -57,6 +58,8 @@ export async function startSignIn(
 }
 
 export type FinishSignInInput = {
+  /** Where the replaced session may be cached, so it is forgotten at once. */
+  cache?: SessionCache;
   /** The callback's query string exactly as the issuer sent it. */
   callbackQuery: string;
   /** The state from the callback's query, already checked against this browser's state cookie. */
@@ -99,12 +102,12 @@ export async function finishSignIn(
   }
   const user = await signInUser(db, identity);
   // The new cookie replaces this browser's old one, which would otherwise live on unseen for 30 days.
-  if (input.previousToken) await revokeSession(db, input.previousToken);
+  if (input.previousToken) await revokeSession(db, input.previousToken, input.cache);
   const session = await createSession(db, user.id, input.now, input.userAgent);
   return { userId: user.id, ...session };
 }
 
 /** Ends the session behind this cookie, if any. */
-export async function signOut(db: Db, token: string | undefined): Promise<void> {
-  if (token) await revokeSession(db, token);
+export async function signOut(db: Db, token: string | undefined, cache?: SessionCache): Promise<void> {
+  if (token) await revokeSession(db, token, cache);
 }

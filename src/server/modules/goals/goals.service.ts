@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { MAX_GOALS } from '../../../shared/api/common';
 import type { CreateGoalInputSchema, Goal, UpdateGoalInputSchema } from '../../../shared/api/goals';
 import type { SortReorderInput } from '../../../shared/api/reorder';
-import { isGoalColor } from '../../../shared/domain/palette';
+import { resolveGoalColor } from '../../../shared/domain/palette';
 import { type Db, inTransaction } from '../../db/client';
 import type { GoalRow } from '../../db/schema';
 import { notFound, quotaReached } from '../../errors';
@@ -14,7 +14,7 @@ export function toGoal(row: GoalRow): Goal {
     id: row.id,
     title: row.title,
     description: row.description,
-    color: isGoalColor(row.color) ? row.color : 'blue',
+    color: resolveGoalColor(row.color),
     isHabitGoal: row.isHabitGoal,
     archived: row.archived,
     sortOrder: row.sortOrder,

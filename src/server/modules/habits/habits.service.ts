@@ -18,7 +18,20 @@ import {
 } from './habits.repo';
 
 /** `today` is the user's local date: yesterday's completion reads as not done after the day turns. */
-export function toHabit(row: HabitRow, today: string): Habit {
+export function toHabit(
+  row: Pick<
+    HabitRow,
+    | 'id'
+    | 'title'
+    | 'isToday'
+    | 'todaySortOrder'
+    | 'sortOrder'
+    | 'completionCount'
+    | 'lastCompletedDay'
+    | 'createdAt'
+  >,
+  today: string,
+): Habit {
   return {
     id: row.id,
     title: row.title,

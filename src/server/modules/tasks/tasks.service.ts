@@ -23,7 +23,23 @@ import {
 export const COMPLETED_TODAY_HABITS_ONLY = 'completedToday applies only to habits and tasks in habit goals';
 
 /** `today` is the user's local date; a task's daily state only exists inside a habit goal. */
-export function toTask(row: TaskRow, inHabitGoal: boolean, today: string): Task {
+export function toTask(
+  row: Pick<
+    TaskRow,
+    | 'id'
+    | 'title'
+    | 'goalId'
+    | 'completed'
+    | 'isToday'
+    | 'todaySortOrder'
+    | 'sortOrder'
+    | 'completionCount'
+    | 'lastCompletedDay'
+    | 'createdAt'
+  >,
+  inHabitGoal: boolean,
+  today: string,
+): Task {
   return {
     id: row.id,
     title: row.title,

@@ -2,6 +2,7 @@ import type { Habit } from '../../../../shared/api/habits';
 import type { TodayReorderInput } from '../../../../shared/api/reorder';
 import type { Today, TodayTask } from '../../../../shared/api/today';
 import { type FilterKey, filterKeyFor } from '../../../../shared/domain/filters';
+import { DEFAULT_GOAL_COLOR } from '../../../../shared/domain/palette';
 
 /** One row of the Today list: tasks and habits share one order (todaySortOrder). */
 export type TodayItem =
@@ -137,7 +138,7 @@ export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[]
         key,
         label: item.task.goal?.title ?? 'Goal',
         count: 0,
-        color: item.task.goal?.color ?? 'blue',
+        color: item.task.goal?.color ?? DEFAULT_GOAL_COLOR,
       };
       chip.count++;
       goals.set(key, chip);
