@@ -1,135 +1,345 @@
-import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
-import type { Logger } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
-import { type Database, openDatabase } from '../src/server/db/client';
-import { migrateDatabase } from '../src/server/db/migrate';
-import { loadEnv } from '../src/server/env';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type autocannon from 'autocannon';
+import pg from 'pg';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
-import { seed } from './seed';
+import {
+  type Account,
+  type BenchServer,
+  type Measured,
+  measure,
+  medianOf,
+  rssMiB,
+  startBenchServer,
+} from './processes';
+
+/*
+ * `npm run bench -- api`: the hot API calls on both engines against a compiled server process, each
+ * beside the floor of the stack (a signed-in call running one trivial query), in interleaved rounds
+ * (the machine is shared: medians of BENCH_ROUNDS runs of BENCH_DURATION seconds each). Then the
+ * embedded database's ageing (10,000 ticks and 2,000 reorders), and on PostgreSQL the same call side by
+ * side with the server at BASELINE_COMMIT. Targets from the "fast by default" work are checked at the
+ * end; nothing here is a test that fails the build.
+ */
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 50;
+const ROOT = resolve(import.meta.dirname, '..');
+/** The main before this work began (the outside measurements were taken there). */
+export const BASELINE_COMMIT = '49607ad';
 
-/** Counts the SQL statements drizzle sends, to check how many queries one request needs. */
-class CountingLogger implements Logger {
-  count = 0;
-  logQuery(): void {
-    this.count += 1;
-  }
+type Row = { engine: string; call: string; measured: Measured; floor?: number };
+type Target = { what: string; value: string; met: boolean };
+
+function headersFor(account: Account, base: string) {
+  return { cookie: `${SESSION_COOKIE}=${account.token}`, 'x-time-zone': 'UTC', origin: base };
 }
 
-type Row = { engine: string; call: string; rps: number; p50: number; p99: number; errors: number };
+type Call = {
+  name: string;
+  options: (server: BenchServer, today: TodayIds) => Parameters<typeof autocannon>[0];
+};
+type TodayIds = Array<{ id: string; type: 'task' | 'habit' }>;
 
-async function benchEngine(engine: 'pglite' | 'postgres', rows: Row[]): Promise<void> {
-  const logger = new CountingLogger();
-  let database: Database;
-  let stopServer = () => {};
-  if (engine === 'pglite') {
-    database = await openDatabase({ pglite: await PGlite.create(), logger });
-  } else {
-    const server = await startThrowawayPostgres();
-    stopServer = server.stop;
-    database = await openDatabase({ databaseUrl: server.adminUrl, logger });
+const CALLS: Call[] = [
+  { name: 'floor (signed in, select 1)', options: (s) => ({ url: `${s.base}/api/bench/floor` }) },
+  { name: 'GET /api/today', options: (s) => ({ url: `${s.base}/api/today` }) },
+  { name: 'GET /api/goals', options: (s) => ({ url: `${s.base}/api/goals` }) },
+  {
+    name: 'PATCH habit completedToday',
+    options: (s) => ({
+      url: s.base,
+      requests: [true, false].map((completedToday) => ({
+        method: 'PATCH' as const,
+        path: `/api/habits/${s.account.habitId}`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ completedToday }),
+      })),
+    }),
+  },
+  {
+    name: 'POST /api/today/reorder (30)',
+    options: (s, today) => ({
+      url: s.base,
+      requests: [0, 1].map((turn) => ({
+        method: 'POST' as const,
+        path: '/api/today/reorder',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: (turn === 0 ? today : today.slice().reverse()).map((item, position) => ({
+            ...item,
+            todaySortOrder: position,
+          })),
+        }),
+      })),
+    }),
+  },
+];
+
+async function todayIds(server: BenchServer): Promise<TodayIds> {
+  const res = await fetch(`${server.base}/api/today`, { headers: headersFor(server.account, server.base) });
+  const body = (await res.json()) as { tasks: Array<{ id: string }>; habits: Array<{ id: string }> };
+  return [
+    ...body.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
+    ...body.habits.map((habit) => ({ id: habit.id, type: 'habit' as const })),
+  ];
+}
+
+function run(
+  server: BenchServer,
+  call: Call,
+  today: TodayIds,
+  extra: Partial<Parameters<typeof autocannon>[0]> = {},
+) {
+  const options = call.options(server, today);
+  const all: Parameters<typeof autocannon>[0] = {
+    ...options,
+    headers: { ...headersFor(server.account, server.base), ...(options.headers ?? {}) },
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...extra,
+  };
+  // A run of a fixed number of requests has no duration.
+  if (all.amount !== undefined) delete all.duration;
+  return measure(server, all);
+}
+
+async function benchEngine(
+  engine: 'pglite' | 'postgres',
+  env: Record<string, string>,
+  rows: Row[],
+  targets: Target[],
+  lifecycle: Array<Record<string, string | number>>,
+): Promise<BenchServer | undefined> {
+  const server = await startBenchServer(['node', join(ROOT, 'dist/bench/server.js')], env);
+  const today = await todayIds(server);
+  // Warm up (JIT, caches, connection pool), then interleave the calls round by round.
+  for (const call of CALLS) await run(server, call, today, { duration: 1 });
+  lifecycle.push({
+    engine,
+    'start-up (spawn to ready, seeding included) ms': server.startupMs,
+    'RSS after warm-up MiB': rssMiB(server.pid) ?? '?',
+  });
+  const runs = new Map<string, Measured[]>();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const call of CALLS)
+      runs.set(call.name, [...(runs.get(call.name) ?? []), await run(server, call, today)]);
   }
-  try {
-    await migrateDatabase(database);
-    const started = Date.now();
-    const account = await seed(database.db);
-    console.log(`[${engine}] seeded 1,001 users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-    const env = loadEnv({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
-    const app = await buildApp({
-      db: database.db,
-      env,
-      logger: false,
-      // The sign-in flow is not measured; the settings are only needed to build the app.
-      oidc: {
-        issuer: 'http://127.0.0.1:9',
-        clientId: 'bench',
-        clientSecret: 'bench',
-        redirectUri: `${env.PUBLIC_URL}/cb`,
-      },
+  const floor = medianOf(runs.get(CALLS[0]?.name ?? '') ?? []).rps;
+  for (const call of CALLS) {
+    rows.push({ engine, call: call.name, measured: medianOf(runs.get(call.name) ?? []), floor });
+  }
+  const fraction = (name: string) =>
+    (rows.find((r) => r.engine === engine && r.call === name)?.measured.rps ?? 0) / floor;
+  for (const [name, goal] of [
+    ['GET /api/today', 0.5],
+    ['PATCH habit completedToday', 0.4],
+    ['GET /api/goals', 0.6],
+  ] as const) {
+    const value = fraction(name);
+    targets.push({
+      what: `${engine}: ${name} >= ${goal * 100}% of floor`,
+      value: `${Math.round(value * 100)}%`,
+      met: value >= goal,
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const headers = { cookie: `${SESSION_COOKIE}=${account.token}`, 'x-time-zone': 'UTC' };
+  }
 
-    // Warm up, then count the statements of one GET /api/today.
-    await fetch(`${base}/api/today`, { headers });
-    logger.count = 0;
-    const today = await fetch(`${base}/api/today`, { headers });
-    const body = (await today.json()) as { tasks: unknown[]; habits: unknown[] };
-    console.log(
-      `[${engine}] GET /api/today: ${logger.count} SQL queries (1 session lookup + ${logger.count - 1}), ` +
-        `${body.tasks.length} tasks + ${body.habits.length} habits`,
+  // Ageing: what a year of ticks and drags does to the Today read.
+  const fresh = medianOf(runs.get('GET /api/today') ?? []).rps;
+  const toggle = CALLS.find((call) => call.name.startsWith('PATCH')) as Call;
+  const reorder = CALLS.find((call) => call.name.startsWith('POST')) as Call;
+  await run(server, toggle, today, { amount: 10_000 });
+  await run(server, reorder, today, { amount: 2_000 });
+  const aged: Measured[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) aged.push(await run(server, CALLS[1] as Call, today));
+  const agedRps = medianOf(aged).rps;
+  rows.push({
+    engine,
+    call: 'GET /api/today after 10,000 ticks + 2,000 reorders',
+    measured: medianOf(aged),
+    floor,
+  });
+  targets.push({
+    what: `${engine}: GET /api/today aged within 20% of fresh`,
+    value: `${Math.round((agedRps / fresh) * 100)}% of fresh`,
+    met: agedRps >= fresh * 0.8,
+  });
+  return server;
+}
+
+/** The server as it was at BASELINE_COMMIT, on its own database of the same PostgreSQL, seeded by its own code. */
+async function startBaseline(
+  adminUrl: string,
+  urlFor: (name: string) => string,
+): Promise<{ server: BenchServer; cleanup: () => void } | undefined> {
+  try {
+    execFileSync('git', ['cat-file', '-e', `${BASELINE_COMMIT}^{commit}`], { cwd: ROOT, stdio: 'ignore' });
+  } catch {
+    console.warn(
+      `!!! commit ${BASELINE_COMMIT} is not in this clone: the side-by-side comparison is skipped.`,
     );
-
-    const json = { ...headers, 'content-type': 'application/json' };
-    const habitPath = `/api/habits/${account.habitId}`;
-    const runs: Array<{ call: string; options: Parameters<typeof autocannon>[0] }> = [
-      { call: 'GET /api/today', options: { url: `${base}/api/today`, headers } },
-      { call: 'GET /api/goals', options: { url: `${base}/api/goals`, headers } },
+    return undefined;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'stride-baseline-'));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, BASELINE_COMMIT], { cwd: ROOT, stdio: 'ignore' });
+  const cleanup = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // Its dependencies are a subset of ours at the same versions.
+    if (!existsSync(join(dir, 'node_modules')))
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const name = `baseline_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const seedScript = join(dir, 'bench-seed-baseline.ts');
+    writeFileSync(
+      seedScript,
+      `import { openDatabase } from './src/server/db/client';
+import { migrateDatabase } from './src/server/db/migrate';
+import { seed } from './bench/seed';
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+await migrateDatabase(database);
+console.log(JSON.stringify(await seed(database.db)));
+await database.close();
+`,
+    );
+    const output = execFileSync('node', ['--import', 'tsx', seedScript], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: urlFor(name) },
+      encoding: 'utf8',
+    });
+    const account = JSON.parse(output.trim().split('\n').pop() ?? '{}') as Account;
+    // What `npm start` ran then: the TypeScript sources through tsx.
+    const server = await startBenchServer(
+      ['node', '--import', 'tsx', 'src/server/main.ts'],
+      { DATABASE_URL: urlFor(name) },
       {
-        call: 'PATCH habit completedToday (tick/untick)',
-        options: {
-          url: base,
-          requests: [
-            {
-              method: 'PATCH',
-              path: habitPath,
-              headers: json,
-              body: JSON.stringify({ completedToday: true }),
-            },
-            {
-              method: 'PATCH',
-              path: habitPath,
-              headers: json,
-              body: JSON.stringify({ completedToday: false }),
-            },
-          ],
-        },
+        cwd: dir,
+        account,
+        readyUrl: (base) => `${base}/api/health`,
       },
-    ];
-    for (const run of runs) {
-      const result = await autocannon({ ...run.options, connections: CONNECTIONS, duration: DURATION_S });
-      rows.push({
-        engine,
-        call: run.call,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.non2xx,
-      });
-    }
-    await app.close();
-  } finally {
-    await database.close();
-    stopServer();
+    );
+    return { server, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
   }
 }
 
-/** Requests/s and latency of the hot API calls on both engines, against a real listening server. */
+async function compareWithBaseline(
+  current: BenchServer,
+  adminUrl: string,
+  urlFor: (name: string) => string,
+  rows: Row[],
+  targets: Target[],
+) {
+  const baseline = await startBaseline(adminUrl, urlFor);
+  if (!baseline) return;
+  try {
+    const today = CALLS[1] as Call;
+    const currentIds = await todayIds(current);
+    const baselineIds = await todayIds(baseline.server);
+    await run(baseline.server, today, baselineIds, { duration: 1 });
+    const ours: Measured[] = [];
+    const theirs: Measured[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      theirs.push(await run(baseline.server, today, baselineIds));
+      ours.push(await run(current, today, currentIds));
+    }
+    const then = medianOf(theirs);
+    const now = medianOf(ours);
+    rows.push({
+      engine: `postgres @${BASELINE_COMMIT}`,
+      call: 'GET /api/today (side by side)',
+      measured: then,
+    });
+    rows.push({ engine: 'postgres (now)', call: 'GET /api/today (side by side)', measured: now });
+    const ratio = now.rps / then.rps;
+    targets.push({
+      what: `postgres: GET /api/today >= 3x ${BASELINE_COMMIT}`,
+      value: `${ratio.toFixed(2)}x`,
+      met: ratio >= 3,
+    });
+    targets.push({
+      what: 'postgres: GET /api/today p99 <= 50 ms',
+      value: `${now.p99} ms`,
+      met: now.p99 <= 50,
+    });
+  } finally {
+    await baseline.server.stop();
+    baseline.cleanup();
+  }
+}
+
 export async function runApiBenchmark(): Promise<void> {
-  console.log(`API benchmark: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per call\n`);
+  execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  console.log(
+    `API: autocannon, ${CONNECTIONS} connections, medians of ${ROUNDS} interleaved runs of ${DURATION_S} s, compiled server process\n`,
+  );
   const rows: Row[] = [];
-  await benchEngine('pglite', rows);
+  const targets: Target[] = [];
+  const lifecycle: Array<Record<string, string | number>> = [];
+  const dir = mkdtempSync(join(tmpdir(), 'stride-bench-'));
+  try {
+    const embedded = await benchEngine('pglite', { DATA_DIR: join(dir, 'data') }, rows, targets, lifecycle);
+    await embedded?.stop();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (hasPostgresBinaries()) {
-    await benchEngine('postgres', rows);
+    const postgres = await startThrowawayPostgres();
+    try {
+      const admin = new pg.Client({ connectionString: postgres.adminUrl });
+      await admin.connect();
+      await admin.query('create database bench');
+      await admin.end();
+      const server = await benchEngine(
+        'postgres',
+        { DATABASE_URL: postgres.urlFor('bench') },
+        rows,
+        targets,
+        lifecycle,
+      );
+      if (server) {
+        await compareWithBaseline(server, postgres.adminUrl, postgres.urlFor, rows, targets);
+        await server.stop();
+      }
+    } finally {
+      postgres.stop();
+    }
   } else {
     console.warn('!!! PostgreSQL binaries not found: the PostgreSQL half of the benchmark is skipped.');
   }
-  console.log();
   console.table(
     rows.map((row) => ({
       engine: row.engine,
       call: row.call,
-      'req/s': row.rps,
-      'p50 ms': row.p50,
-      'p99 ms': row.p99,
-      'errors+non2xx': row.errors,
+      'req/s': Math.round(row.measured.rps),
+      'of floor': row.floor ? `${Math.round((row.measured.rps / row.floor) * 100)}%` : '',
+      'p50 ms': row.measured.p50,
+      'p99 ms': row.measured.p99,
+      'CPU ms/req': row.measured.cpuPerRequest?.toFixed(2) ?? '?',
+      errors: row.measured.errors,
+    })),
+  );
+  console.table(lifecycle);
+  console.table(
+    targets.map((target) => ({
+      target: target.what,
+      measured: target.value,
+      met: target.met ? 'yes' : 'NO',
     })),
   );
 }

@@ -6,12 +6,21 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     headers?: Record<string, string>;
     method?: string;
     body?: string;
     requests?: Request[];
   };
-  type Result = { requests: Histogram; latency: Histogram; errors: number; non2xx: number; duration: number };
+  type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

@@ -1,70 +1,127 @@
-import { sql } from 'drizzle-orm';
-import { type Db, executeRows } from '../../db/client';
-import { habitCompletions, habits, taskCompletions, tasks } from '../../db/schema';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Habit } from '../../../shared/api/habits';
+import type { Task } from '../../../shared/api/tasks';
+import { habitJson, taskJson } from '../../db/api-json';
+import type { Db } from '../../db/client';
+import { statement } from '../../db/statements';
 
 /*
  * Completion history of daily items (docs/product.md#completion-and-days): one row per item and local
- * day in habit_completions or task_completions (tasks of habit goals). The item's completion_count
- * and last_completed_day are kept from that history in the same statement, so they never disagree.
+ * day in habit_completions or task_completions (tasks of habit goals). The item's completion_count and
+ * last_completed_day follow that history in the same statement, so they never disagree; and the whole
+ * tick is one statement (no transaction, no owner lock: it touches no position), which is what makes a
+ * tick cheap (docs/decisions/013-api-cost.md).
  */
 
-export type CompletionTarget = { kind: 'habit' | 'task'; id: string };
-
-const TABLES = {
-  habit: { items: habits, history: habitCompletions, itemColumn: habitCompletions.habitId },
-  task: { items: tasks, history: taskCompletions, itemColumn: taskCompletions.taskId },
+/** Where the target row comes from and whether it may be ticked (a task only inside a habit goal). */
+const TARGETS = {
+  habit: {
+    history: sql`habit_completions`,
+    itemColumn: sql`habit_id`,
+    items: sql`habits`,
+    json: (day: Placeholder) => habitJson('i', day),
+    target: (userId: Placeholder, id: Placeholder) =>
+      sql`select h.id, true as daily from habits h where h.user_id = ${userId} and h.id = ${id} for update`,
+  },
+  task: {
+    history: sql`task_completions`,
+    itemColumn: sql`task_id`,
+    items: sql`tasks`,
+    json: (day: Placeholder) => taskJson('i', day),
+    target: (userId: Placeholder, id: Placeholder) =>
+      sql`select t.id, coalesce(g.is_habit_goal, false) as daily
+        from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
+        where t.user_id = ${userId} and t.id = ${id} for update of t`,
+  },
 } as const;
 
-/** Records `day` as done; answers false when it already was (nothing changes then). */
-export async function addCompletion(
-  db: Db,
-  userId: string,
-  target: CompletionTarget,
-  day: string,
-): Promise<boolean> {
-  const { items, history, itemColumn } = TABLES[target.kind];
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`with added as (
-      insert into ${history} (user_id, ${sql.identifier(itemColumn.name)}, day)
-      values (${userId}, ${target.id}, ${day}::date)
-      on conflict do nothing
-      returning day
+function tickSql(kind: 'habit' | 'task', done: boolean): SQL {
+  const { history, itemColumn, items, json, target } = TARGETS[kind];
+  const userId = sql.placeholder('userId');
+  const id = sql.placeholder('id');
+  const day = sql.placeholder('day');
+  const change = done
+    ? sql`changed as (
+        insert into ${history} (user_id, ${itemColumn}, day)
+        select ${userId}, id, ${day}::date from target where daily
+        on conflict do nothing
+        returning day
+      )`
+    : sql`changed as (
+        delete from ${history}
+        where user_id = ${userId} and ${itemColumn} in (select id from target where daily) and day = ${day}::date
+        returning day
+      )`;
+  // The outer statement sees the history as it was before `changed`, hence `day <> the day`.
+  const lastDay = done
+    ? sql`greatest(i.last_completed_day, ${day}::date)`
+    : sql`(select max(c.day) from ${history} c
+          where c.user_id = ${userId} and c.${itemColumn} = i.id and c.day <> ${day}::date)`;
+  return sql`with target as (${target(userId, id)}), ${change},
+    updated as (
+      update ${items} i
+      set completion_count = i.completion_count ${done ? sql`+` : sql`-`} (select count(*) from changed)::int,
+          last_completed_day = case when exists (select 1 from changed) then ${lastDay} else i.last_completed_day end,
+          updated_at = now()
+      where i.user_id = ${userId} and i.id in (select id from target where daily)
+      returning ${json(day)} as item
     )
-    update ${items}
-    set completion_count = completion_count + 1,
-        last_completed_day = greatest(last_completed_day, ${day}::date)
-    where user_id = ${userId} and id = ${target.id} and exists (select 1 from added)
-    returning id`,
-  );
-  return rows.length > 0;
+    select (select item from updated) as item, (select daily from target) as daily`;
 }
 
-/** Removes `day` only; the last day falls back to the latest one left. False when it was not done. */
-export async function removeCompletion(
+type TickValues = { userId: string; id: string; day: string };
+type Answer<T> = { item: T | null; daily: boolean | null };
+
+// One prepared statement per kind and direction (db/statements.ts).
+const TICKS = {
+  habit: {
+    done: statement<TickValues, Answer<Habit>>('stride_tick_habit', () => tickSql('habit', true)),
+    undone: statement<TickValues, Answer<Habit>>('stride_untick_habit', () => tickSql('habit', false)),
+  },
+  task: {
+    done: statement<TickValues, Answer<Task>>('stride_tick_task', () => tickSql('task', true)),
+    undone: statement<TickValues, Answer<Task>>('stride_untick_task', () => tickSql('task', false)),
+  },
+};
+
+export type CompletionResult<T> =
+  /** The item is not the person's, or no longer exists. */
+  | { found: false }
+  /** A task outside a habit goal: nothing was recorded or changed. */
+  | { found: true; daily: false }
+  | { found: true; daily: true; item: T };
+
+function resultOf<T>(rows: Array<Answer<T>>): CompletionResult<T> {
+  const row = rows[0];
+  if (!row || row.daily === null) return { found: false };
+  if (!row.daily || !row.item) return { found: true, daily: false };
+  return { found: true, daily: true, item: row.item };
+}
+
+/**
+ * Marks `day` done or not done for one habit or habit-goal task and answers the item as the API shows
+ * it on that day.
+ * Repeating it changes nothing; the item is row-locked for the statement, so a delete racing it either
+ * waits or makes it answer not found.
+ */
+export async function setHabitCompletion(
   db: Db,
   userId: string,
-  target: CompletionTarget,
+  habitId: string,
   day: string,
-): Promise<boolean> {
-  const { items, history, itemColumn } = TABLES[target.kind];
-  const item = sql.identifier(itemColumn.name);
-  // The outer statement sees the history as it was before the delete, hence `day <> the day`.
-  const rows = await executeRows<{ id: string }>(
-    db,
-    sql`with removed as (
-      delete from ${history}
-      where user_id = ${userId} and ${item} = ${target.id} and day = ${day}::date
-      returning day
-    )
-    update ${items}
-    set completion_count = completion_count - 1,
-        last_completed_day = (
-          select max(day) from ${history}
-          where user_id = ${userId} and ${item} = ${target.id} and day <> ${day}::date
-        )
-    where user_id = ${userId} and id = ${target.id} and exists (select 1 from removed)
-    returning id`,
-  );
-  return rows.length > 0;
+  done: boolean,
+): Promise<CompletionResult<Habit>> {
+  const tick = done ? TICKS.habit.done : TICKS.habit.undone;
+  return resultOf(await tick(db, { userId, id: habitId, day }));
+}
+
+export async function setTaskCompletion(
+  db: Db,
+  userId: string,
+  taskId: string,
+  day: string,
+  done: boolean,
+): Promise<CompletionResult<Task>> {
+  const tick = done ? TICKS.task.done : TICKS.task.undone;
+  return resultOf(await tick(db, { userId, id: taskId, day }));
 }

@@ -1,6 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Goal } from '../../../shared/api/goals';
+import { goalJson, type JsonText, jsonArray } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { type GoalRow, goals } from '../../db/schema';
+import { statement } from '../../db/statements';
 
 export type NewGoal = Pick<
   GoalRow,
@@ -8,17 +11,39 @@ export type NewGoal = Pick<
 >;
 export type GoalChanges = Partial<NewGoal>;
 
-export async function listGoals(
+/** The person's goals as the API lists them, in sortOrder (archived ones only when asked). */
+export async function listGoalsJson(
   db: Db,
   userId: string,
   options: { includeArchived: boolean },
-): Promise<GoalRow[]> {
-  const owner = eq(goals.userId, userId);
-  return db
-    .select()
-    .from(goals)
-    .where(options.includeArchived ? owner : and(owner, eq(goals.archived, false)))
-    .orderBy(asc(goals.sortOrder), asc(goals.createdAt));
+): Promise<JsonText<Goal[]>> {
+  const list = options.includeArchived ? allGoals : activeGoals;
+  const [row] = await list(db, { userId });
+  return row?.body ?? '[]';
+}
+
+const goalList = (name: string, includeArchived: boolean) =>
+  statement<{ userId: string }, { body: string }>(
+    name,
+    () =>
+      sql`select ${jsonArray(goalJson('g'), sql`g.sort_order, g.created_at`)}::text as body
+      from goals g
+      where g.user_id = ${sql.placeholder('userId')} ${includeArchived ? sql`` : sql`and not g.archived`}`,
+  );
+const allGoals = goalList('stride_goals_all', true);
+const activeGoals = goalList('stride_goals_active', false);
+
+const goalItem = statement<{ userId: string; goalId: string }, { item: Goal }>(
+  'stride_goal',
+  () =>
+    sql`select ${goalJson('g')} as item from goals g
+      where g.user_id = ${sql.placeholder('userId')} and g.id = ${sql.placeholder('goalId')}`,
+);
+
+/** One goal as the API answers it. */
+export async function findGoalItem(db: Db, userId: string, goalId: string): Promise<Goal | undefined> {
+  const [row] = await goalItem(db, { userId, goalId });
+  return row?.item;
 }
 
 export async function findGoal(db: Db, userId: string, goalId: string): Promise<GoalRow | undefined> {
@@ -40,13 +65,13 @@ export async function insertGoal(
   db: Db,
   userId: string,
   values: NewGoal & { id?: string | undefined },
-): Promise<GoalRow | undefined> {
+): Promise<Goal | undefined> {
   const [row] = await db
     .insert(goals)
     .values({ ...values, userId })
     .onConflictDoNothing({ target: [goals.userId, goals.id] })
-    .returning();
-  return row;
+    .returning({ item: sql<Goal>`${goalJson('goals')}` });
+  return row?.item;
 }
 
 export async function updateGoal(
@@ -54,13 +79,13 @@ export async function updateGoal(
   userId: string,
   goalId: string,
   changes: GoalChanges,
-): Promise<GoalRow | undefined> {
+): Promise<Goal | undefined> {
   const [row] = await db
     .update(goals)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(goals.userId, userId), eq(goals.id, goalId)))
-    .returning();
-  return row;
+    .returning({ item: sql<Goal>`${goalJson('goals')}` });
+  return row?.item;
 }
 
 /** Deletes the goal; its tasks (and their completions) go with it through the composite FK cascade. */

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/goals';
 import { SortReorderInputSchema } from '../../../shared/api/reorder';
 import type { Db } from '../../db/client';
+import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';
 import { removeCompletedTasks } from '../tasks/tasks.service';
 import { createGoal, getGoals, patchGoal, removeGoal, reorderGoals } from './goals.service';
@@ -24,7 +25,8 @@ export const goalsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: GoalListSchema, ...ErrorResponseSchemas },
       },
     },
-    async (request) => getGoals(db, requireUser(request).id, request.query.showArchived),
+    async (request, reply) =>
+      sendJsonText(reply, await getGoals(db, requireUser(request).id, request.query.showArchived)),
   );
 
   app.post(

@@ -2,28 +2,24 @@ import type { z } from 'zod';
 import { MAX_GOALS } from '../../../shared/api/common';
 import type { CreateGoalInputSchema, Goal, UpdateGoalInputSchema } from '../../../shared/api/goals';
 import type { SortReorderInput } from '../../../shared/api/reorder';
-import { resolveGoalColor } from '../../../shared/domain/palette';
+import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import type { GoalRow } from '../../db/schema';
 import { notFound, quotaReached } from '../../errors';
 import { positionFor, reorderList } from '../positions/positions.service';
-import { countGoals, deleteGoal, findGoal, insertGoal, listGoals, updateGoal } from './goals.repo';
+import {
+  countGoals,
+  deleteGoal,
+  findGoal,
+  findGoalItem,
+  insertGoal,
+  listGoalsJson,
+  updateGoal,
+} from './goals.repo';
 
-export function toGoal(row: GoalRow): Goal {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    color: resolveGoalColor(row.color),
-    isHabitGoal: row.isHabitGoal,
-    archived: row.archived,
-    sortOrder: row.sortOrder,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export async function getGoals(db: Db, userId: string, showArchived: boolean): Promise<Goal[]> {
-  return (await listGoals(db, userId, { includeArchived: showArchived })).map(toGoal);
+/** The person's goals as the API answers them (db/api-json.ts). */
+export function getGoals(db: Db, userId: string, showArchived: boolean): Promise<JsonText<Goal[]>> {
+  return listGoalsJson(db, userId, { includeArchived: showArchived });
 }
 
 /**
@@ -39,15 +35,15 @@ export async function createGoal(
     db,
     async (tx) => {
       if (input.id !== undefined) {
-        const existing = await findGoal(tx, userId, input.id);
-        if (existing) return { goal: toGoal(existing), created: false };
+        const existing = await findGoalItem(tx, userId, input.id);
+        if (existing) return { goal: existing, created: false };
       }
       if ((await countGoals(tx, userId)) >= MAX_GOALS) {
         throw quotaReached(
           `You have reached the limit of ${MAX_GOALS} goals. Delete goals you no longer need to add more.`,
         );
       }
-      const row = await insertGoal(tx, userId, {
+      const goal = await insertGoal(tx, userId, {
         id: input.id,
         title: input.title,
         description: input.description ?? null,
@@ -56,8 +52,8 @@ export async function createGoal(
         archived: input.archived,
         sortOrder: await positionFor(tx, userId, { kind: 'goals' }, input.sortOrder),
       });
-      if (!row) throw new Error('insert returned no row');
-      return { goal: toGoal(row), created: true };
+      if (!goal) throw new Error('insert returned no row');
+      return { goal, created: true };
     },
     { owner: userId },
   );
@@ -69,9 +65,9 @@ export async function patchGoal(
   goalId: string,
   input: z.output<typeof UpdateGoalInputSchema>,
 ): Promise<Goal> {
-  const row = await updateGoal(db, userId, goalId, input);
-  if (!row) throw notFound('Goal');
-  return toGoal(row);
+  const goal = await updateGoal(db, userId, goalId, input);
+  if (!goal) throw notFound('Goal');
+  return goal;
 }
 
 /** Deletes the goal and, by cascade, its tasks: many rows, so under the owner lock like a reorder. */

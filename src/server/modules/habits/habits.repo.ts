@@ -1,16 +1,42 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Habit } from '../../../shared/api/habits';
+import { habitJson, type JsonText, jsonArray } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { type HabitRow, habits } from '../../db/schema';
+import { statement } from '../../db/statements';
 
 export type NewHabit = Pick<HabitRow, 'title' | 'isToday' | 'todaySortOrder' | 'sortOrder'>;
 export type HabitChanges = Partial<NewHabit>;
 
-export async function listHabits(db: Db, userId: string): Promise<HabitRow[]> {
-  return db
-    .select()
-    .from(habits)
-    .where(eq(habits.userId, userId))
-    .orderBy(asc(habits.sortOrder), asc(habits.createdAt));
+/** The person's habits as the API lists them, in sortOrder; `day` decides completedToday. */
+export async function listHabitsJson(db: Db, userId: string, day: string): Promise<JsonText<Habit[]>> {
+  const [row] = await habitList(db, { userId, day });
+  return row?.body ?? '[]';
+}
+
+const habitList = statement<{ userId: string; day: string }, { body: string }>(
+  'stride_habits',
+  () =>
+    sql`select ${jsonArray(habitJson('h', sql.placeholder('day')), sql`h.sort_order, h.created_at`)}::text as body
+      from habits h where h.user_id = ${sql.placeholder('userId')}`,
+);
+
+const habitItem = statement<{ userId: string; habitId: string; day: string }, { item: Habit }>(
+  'stride_habit',
+  () =>
+    sql`select ${habitJson('h', sql.placeholder('day'))} as item from habits h
+      where h.user_id = ${sql.placeholder('userId')} and h.id = ${sql.placeholder('habitId')}`,
+);
+
+/** One habit as the API answers it. */
+export async function findHabitItem(
+  db: Db,
+  userId: string,
+  habitId: string,
+  day: string,
+): Promise<Habit | undefined> {
+  const [row] = await habitItem(db, { userId, habitId, day });
+  return row?.item;
 }
 
 export async function findHabit(db: Db, userId: string, habitId: string): Promise<HabitRow | undefined> {
@@ -32,13 +58,14 @@ export async function insertHabit(
   db: Db,
   userId: string,
   values: NewHabit & { id?: string | undefined },
-): Promise<HabitRow | undefined> {
+  day: string,
+): Promise<Habit | undefined> {
   const [row] = await db
     .insert(habits)
     .values({ ...values, userId })
     .onConflictDoNothing({ target: [habits.userId, habits.id] })
-    .returning();
-  return row;
+    .returning({ item: sql<Habit>`${habitJson('habits', day)}` });
+  return row?.item;
 }
 
 export async function updateHabit(

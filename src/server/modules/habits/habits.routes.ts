@@ -9,13 +9,17 @@ import {
 } from '../../../shared/api/habits';
 import { SortReorderInputSchema } from '../../../shared/api/reorder';
 import type { Db } from '../../db/client';
+import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
 import { createHabit, getHabits, patchHabit, removeHabit, reorderHabits } from './habits.service';
 
 export const habitsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/', { schema: { response: { 200: HabitListSchema, ...ErrorResponseSchemas } } }, async (request) =>
-    getHabits(db, requireUser(request).id, userToday(request)),
+  app.get(
+    '/',
+    { schema: { response: { 200: HabitListSchema, ...ErrorResponseSchemas } } },
+    async (request, reply) =>
+      sendJsonText(reply, await getHabits(db, requireUser(request).id, userToday(request))),
   );
 
   app.post(

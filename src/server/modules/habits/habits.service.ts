@@ -2,50 +2,25 @@ import type { z } from 'zod';
 import { MAX_HABITS } from '../../../shared/api/common';
 import type { CreateHabitInputSchema, Habit, UpdateHabitInputSchema } from '../../../shared/api/habits';
 import type { SortReorderInput } from '../../../shared/api/reorder';
+import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
-import type { HabitRow } from '../../db/schema';
 import { notFound, quotaReached } from '../../errors';
-import { addCompletion, removeCompletion } from '../completions/completions.repo';
+import { setHabitCompletion } from '../completions/completions.repo';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
   countHabits,
   deleteHabit,
   findHabit,
+  findHabitItem,
   type HabitChanges,
   insertHabit,
-  listHabits,
+  listHabitsJson,
   updateHabit,
 } from './habits.repo';
 
-/** `today` is the user's local date: yesterday's completion reads as not done after the day turns. */
-export function toHabit(
-  row: Pick<
-    HabitRow,
-    | 'id'
-    | 'title'
-    | 'isToday'
-    | 'todaySortOrder'
-    | 'sortOrder'
-    | 'completionCount'
-    | 'lastCompletedDay'
-    | 'createdAt'
-  >,
-  today: string,
-): Habit {
-  return {
-    id: row.id,
-    title: row.title,
-    isToday: row.isToday,
-    completedToday: row.lastCompletedDay === today,
-    completionCount: row.completionCount,
-    todaySortOrder: row.todaySortOrder,
-    sortOrder: row.sortOrder,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export async function getHabits(db: Db, userId: string, today: string): Promise<Habit[]> {
-  return (await listHabits(db, userId)).map((row) => toHabit(row, today));
+/** The person's habits as the API answers them (db/api-json.ts); `today` decides completedToday. */
+export function getHabits(db: Db, userId: string, today: string): Promise<JsonText<Habit[]>> {
+  return listHabitsJson(db, userId, today);
 }
 
 /** Creates a habit at the end of the list (and of Today); a repeated client id answers the same habit. */
@@ -59,33 +34,42 @@ export async function createHabit(
     db,
     async (tx) => {
       if (input.id !== undefined) {
-        const existing = await findHabit(tx, userId, input.id);
-        if (existing) return { habit: toHabit(existing, today), created: false };
+        const existing = await findHabitItem(tx, userId, input.id, today);
+        if (existing) return { habit: existing, created: false };
       }
       if ((await countHabits(tx, userId)) >= MAX_HABITS) {
         throw quotaReached(
           `You have reached the limit of ${MAX_HABITS} habits. Delete habits you no longer track to add more.`,
         );
       }
-      const row = await insertHabit(tx, userId, {
-        id: input.id,
-        title: input.title,
-        isToday: input.isToday,
-        sortOrder: await positionFor(tx, userId, { kind: 'habits' }, input.sortOrder),
-        todaySortOrder:
-          (await todayPositionFor(tx, userId, {
-            requested: input.todaySortOrder,
-            joinsToday: input.isToday,
-            isNew: true,
-          })) ?? 0,
-      });
-      if (!row) throw new Error('insert returned no row');
-      return { habit: toHabit(row, today), created: true };
+      const habit = await insertHabit(
+        tx,
+        userId,
+        {
+          id: input.id,
+          title: input.title,
+          isToday: input.isToday,
+          sortOrder: await positionFor(tx, userId, { kind: 'habits' }, input.sortOrder),
+          todaySortOrder:
+            (await todayPositionFor(tx, userId, {
+              requested: input.todaySortOrder,
+              joinsToday: input.isToday,
+              isNew: true,
+            })) ?? 0,
+        },
+        today,
+      );
+      if (!habit) throw new Error('insert returned no row');
+      return { habit, created: true };
     },
     { owner: userId },
   );
 }
 
+/**
+ * Edits a habit. A tick alone (only `completedToday`, the hot path) is one statement; anything else
+ * runs in a transaction under the owner lock, since it may move the habit on Today.
+ */
 export async function patchHabit(
   db: Db,
   userId: string,
@@ -93,31 +77,46 @@ export async function patchHabit(
   habitId: string,
   input: z.output<typeof UpdateHabitInputSchema>,
 ): Promise<Habit> {
+  const { completedToday, ...edits } = input;
+  if (completedToday !== undefined && Object.values(edits).every((value) => value === undefined)) {
+    return tickHabit(db, userId, today, habitId, completedToday);
+  }
   return inTransaction(
     db,
     async (tx) => {
       const current = await findHabit(tx, userId, habitId);
       if (!current) throw notFound('Habit');
       const changes: HabitChanges = {};
-      if (input.title !== undefined) changes.title = input.title;
-      if (input.sortOrder !== undefined) changes.sortOrder = input.sortOrder;
-      if (input.isToday !== undefined) changes.isToday = input.isToday;
+      if (edits.title !== undefined) changes.title = edits.title;
+      if (edits.sortOrder !== undefined) changes.sortOrder = edits.sortOrder;
+      if (edits.isToday !== undefined) changes.isToday = edits.isToday;
       const todaySortOrder = await todayPositionFor(tx, userId, {
-        requested: input.todaySortOrder,
-        joinsToday: input.isToday === true && !current.isToday,
+        requested: edits.todaySortOrder,
+        joinsToday: edits.isToday === true && !current.isToday,
         isNew: false,
       });
       if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;
       await updateHabit(tx, userId, habitId, changes);
-      const target = { kind: 'habit', id: habitId } as const;
-      if (input.completedToday === true) await addCompletion(tx, userId, target, today);
-      if (input.completedToday === false) await removeCompletion(tx, userId, target, today);
-      const updated = await findHabit(tx, userId, habitId);
+      if (completedToday !== undefined) return tickHabit(tx, userId, today, habitId, completedToday);
+      const updated = await findHabitItem(tx, userId, habitId, today);
       if (!updated) throw notFound('Habit');
-      return toHabit(updated, today);
+      return updated;
     },
     { owner: userId },
   );
+}
+
+/** Marks today done or not done (docs/product.md#completion-and-days). */
+async function tickHabit(
+  db: Db,
+  userId: string,
+  today: string,
+  habitId: string,
+  done: boolean,
+): Promise<Habit> {
+  const result = await setHabitCompletion(db, userId, habitId, today, done);
+  if (!result.found || !result.daily) throw notFound('Habit');
+  return result.item;
 }
 
 export async function removeHabit(db: Db, userId: string, habitId: string): Promise<void> {

@@ -1,6 +1,9 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Task } from '../../../shared/api/tasks';
+import { type JsonText, jsonArray, taskJson } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { goals, type TaskRow, tasks } from '../../db/schema';
+import { statement } from '../../db/statements';
 
 /** A task with what its goal says about it (a habit goal makes it a daily task). */
 export type TaskWithGoal = TaskRow & { inHabitGoal: boolean };
@@ -18,22 +21,57 @@ const flatten = (row: { task: TaskRow; inHabitGoal: boolean }): TaskWithGoal => 
   inHabitGoal: row.inHabitGoal,
 });
 
-/** All of the user's tasks, or one list (a goal's, or `null` for standalone todos). */
-export async function listTasks(db: Db, userId: string, goalId?: string | null): Promise<TaskWithGoal[]> {
-  const owner = eq(tasks.userId, userId);
-  const where =
+/**
+ * The person's tasks as the API lists them (all, or one list: a goal's, or `null` for the standalone
+ * todos), grouped by goal with the todos last and by position within a list: the order of the
+ * (user_id, goal_id, sort_order) index. `day` decides completedToday.
+ */
+export async function listTasksJson(
+  db: Db,
+  userId: string,
+  day: string,
+  goalId?: string | null,
+): Promise<JsonText<Task[]>> {
+  const [row] =
     goalId === undefined
-      ? owner
-      : and(owner, goalId === null ? isNull(tasks.goalId) : eq(tasks.goalId, goalId));
-  const rows = await db
-    .select(taskWithGoal)
-    .from(tasks)
-    .leftJoin(goals, goalJoin)
-    .where(where)
-    // Grouped by goal (standalone todos last), by position within a list: the order of the
-    // (user_id, goal_id, sort_order) index.
-    .orderBy(asc(tasks.goalId), asc(tasks.sortOrder), asc(tasks.createdAt));
-  return rows.map(flatten);
+      ? await allTasks(db, { userId, day })
+      : goalId === null
+        ? await todoTasks(db, { userId, day })
+        : await goalTasks(db, { userId, day, goalId });
+  return row?.body ?? '[]';
+}
+
+const taskList = (name: string, list: () => SQL) =>
+  statement<{ userId: string; day: string; goalId?: string }, { body: string }>(
+    name,
+    () =>
+      sql`select ${jsonArray(
+        taskJson('t', sql.placeholder('day'), { inHabitGoal: sql`coalesce(g.is_habit_goal, false)` }),
+        sql`t.goal_id nulls last, t.sort_order, t.created_at`,
+      )}::text as body
+      from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
+      where t.user_id = ${sql.placeholder('userId')} ${list()}`,
+  );
+const allTasks = taskList('stride_tasks', () => sql``);
+const todoTasks = taskList('stride_tasks_todos', () => sql`and t.goal_id is null`);
+const goalTasks = taskList('stride_tasks_goal', () => sql`and t.goal_id = ${sql.placeholder('goalId')}`);
+
+const taskItem = statement<{ userId: string; taskId: string; day: string }, { item: Task }>(
+  'stride_task',
+  () =>
+    sql`select ${taskJson('t', sql.placeholder('day'))} as item from tasks t
+      where t.user_id = ${sql.placeholder('userId')} and t.id = ${sql.placeholder('taskId')}`,
+);
+
+/** One task as the API answers it. */
+export async function findTaskItem(
+  db: Db,
+  userId: string,
+  taskId: string,
+  day: string,
+): Promise<Task | undefined> {
+  const [row] = await taskItem(db, { userId, taskId, day });
+  return row?.item;
 }
 
 export async function findTask(db: Db, userId: string, taskId: string): Promise<TaskWithGoal | undefined> {
@@ -56,13 +94,14 @@ export async function insertTask(
   db: Db,
   userId: string,
   values: NewTask & { id?: string | undefined },
-): Promise<TaskRow | undefined> {
+  day: string,
+): Promise<Task | undefined> {
   const [row] = await db
     .insert(tasks)
     .values({ ...values, userId })
     .onConflictDoNothing({ target: [tasks.userId, tasks.id] })
-    .returning();
-  return row;
+    .returning({ item: sql<Task>`${taskJson('tasks', day)}` });
+  return row?.item;
 }
 
 export async function updateTask(

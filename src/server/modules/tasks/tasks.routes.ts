@@ -10,6 +10,7 @@ import {
   UpdateTaskInputSchema,
 } from '../../../shared/api/tasks';
 import type { Db } from '../../db/client';
+import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
 import {
@@ -30,7 +31,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: TaskListSchema, ...ErrorResponseSchemas },
       },
     },
-    async (request) => getTasks(db, requireUser(request).id, userToday(request), request.query.goalId),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await getTasks(db, requireUser(request).id, userToday(request), request.query.goalId),
+      ),
   );
 
   app.post(

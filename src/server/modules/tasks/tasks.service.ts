@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import { MAX_TASKS } from '../../../shared/api/common';
 import type { TaskReorderInput } from '../../../shared/api/reorder';
 import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '../../../shared/api/tasks';
+import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
-import type { TaskRow } from '../../db/schema';
 import { badRequest, notFound, quotaReached } from '../../errors';
-import { addCompletion, removeCompletion } from '../completions/completions.repo';
+import { setTaskCompletion } from '../completions/completions.repo';
 import { getOwnedGoal } from '../goals/goals.service';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
@@ -13,57 +13,23 @@ import {
   deleteCompletedTasks,
   deleteTask,
   findTask,
+  findTaskItem,
   insertTask,
-  listTasks,
+  listTasksJson,
   type TaskChanges,
-  type TaskWithGoal,
   updateTask,
 } from './tasks.repo';
 
 export const COMPLETED_TODAY_HABITS_ONLY = 'completedToday applies only to habits and tasks in habit goals';
 
-/** `today` is the user's local date; a task's daily state only exists inside a habit goal. */
-export function toTask(
-  row: Pick<
-    TaskRow,
-    | 'id'
-    | 'title'
-    | 'goalId'
-    | 'completed'
-    | 'isToday'
-    | 'todaySortOrder'
-    | 'sortOrder'
-    | 'completionCount'
-    | 'lastCompletedDay'
-    | 'createdAt'
-  >,
-  inHabitGoal: boolean,
-  today: string,
-): Task {
-  return {
-    id: row.id,
-    title: row.title,
-    goalId: row.goalId,
-    completed: row.completed,
-    completedToday: inHabitGoal && row.lastCompletedDay === today,
-    completionCount: row.completionCount,
-    isToday: row.isToday,
-    todaySortOrder: row.todaySortOrder,
-    sortOrder: row.sortOrder,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-const fromJoined = (row: TaskWithGoal, today: string) => toTask(row, row.inHabitGoal, today);
-
-export async function getTasks(
+/** The person's tasks, or one list of them, as the API answers them (db/api-json.ts). */
+export function getTasks(
   db: Db,
   userId: string,
   today: string,
   goalFilter: string | undefined,
-): Promise<Task[]> {
-  const goalId = goalFilter === 'none' ? null : goalFilter;
-  return (await listTasks(db, userId, goalId)).map((row) => fromJoined(row, today));
+): Promise<JsonText<Task[]>> {
+  return listTasksJson(db, userId, today, goalFilter === 'none' ? null : goalFilter);
 }
 
 /**
@@ -81,36 +47,45 @@ export async function createTask(
     db,
     async (tx) => {
       if (input.id !== undefined) {
-        const existing = await findTask(tx, userId, input.id);
-        if (existing) return { task: fromJoined(existing, today), created: false };
+        const existing = await findTaskItem(tx, userId, input.id, today);
+        if (existing) return { task: existing, created: false };
       }
       if ((await countTasks(tx, userId)) >= MAX_TASKS) {
         throw quotaReached(
           `You have reached the limit of ${MAX_TASKS.toLocaleString('en-US')} tasks. Clear completed tasks or delete some to add more.`,
         );
       }
-      const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
-      const row = await insertTask(tx, userId, {
-        id: input.id,
-        title: input.title,
-        goalId: input.goalId,
-        completed: input.completed,
-        isToday: input.isToday,
-        sortOrder: await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder),
-        todaySortOrder:
-          (await todayPositionFor(tx, userId, {
-            requested: input.todaySortOrder,
-            joinsToday: input.isToday,
-            isNew: true,
-          })) ?? 0,
-      });
-      if (!row) throw new Error('insert returned no row');
-      return { task: toTask(row, goal?.isHabitGoal ?? false, today), created: true };
+      if (input.goalId !== null) await getOwnedGoal(tx, userId, input.goalId);
+      const task = await insertTask(
+        tx,
+        userId,
+        {
+          id: input.id,
+          title: input.title,
+          goalId: input.goalId,
+          completed: input.completed,
+          isToday: input.isToday,
+          sortOrder: await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder),
+          todaySortOrder:
+            (await todayPositionFor(tx, userId, {
+              requested: input.todaySortOrder,
+              joinsToday: input.isToday,
+              isNew: true,
+            })) ?? 0,
+        },
+        today,
+      );
+      if (!task) throw new Error('insert returned no row');
+      return { task, created: true };
     },
     { owner: userId },
   );
 }
 
+/**
+ * Edits a task. A tick alone (only `completedToday`, the hot path) is one statement; anything else
+ * runs in a transaction under the owner lock, since it may move the task between lists or onto Today.
+ */
 export async function patchTask(
   db: Db,
   userId: string,
@@ -118,52 +93,61 @@ export async function patchTask(
   taskId: string,
   input: z.output<typeof UpdateTaskInputSchema>,
 ): Promise<Task> {
+  const { completedToday, ...edits } = input;
+  if (completedToday !== undefined && Object.values(edits).every((value) => value === undefined)) {
+    return tickTask(db, userId, today, taskId, completedToday);
+  }
   return inTransaction(
     db,
     async (tx) => {
       const current = await findTask(tx, userId, taskId);
       if (!current) throw notFound('Task');
       const changes: TaskChanges = {};
-      if (input.title !== undefined) changes.title = input.title;
-      if (input.completed !== undefined) changes.completed = input.completed;
+      if (edits.title !== undefined) changes.title = edits.title;
+      if (edits.completed !== undefined) changes.completed = edits.completed;
 
       let inHabitGoal = current.inHabitGoal;
-      if (input.goalId !== undefined && input.goalId !== current.goalId) {
-        const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
+      if (edits.goalId !== undefined && edits.goalId !== current.goalId) {
+        const goal = edits.goalId === null ? undefined : await getOwnedGoal(tx, userId, edits.goalId);
         inHabitGoal = goal?.isHabitGoal ?? false;
-        changes.goalId = input.goalId;
+        changes.goalId = edits.goalId;
         // Moving to another list places the task at its end unless a position is given.
         changes.sortOrder = await positionFor(
           tx,
           userId,
-          { kind: 'tasks', goalId: input.goalId },
-          input.sortOrder,
+          { kind: 'tasks', goalId: edits.goalId },
+          edits.sortOrder,
         );
-      } else if (input.sortOrder !== undefined) {
-        changes.sortOrder = input.sortOrder;
+      } else if (edits.sortOrder !== undefined) {
+        changes.sortOrder = edits.sortOrder;
       }
 
-      if (input.isToday !== undefined) changes.isToday = input.isToday;
+      if (edits.isToday !== undefined) changes.isToday = edits.isToday;
       const todaySortOrder = await todayPositionFor(tx, userId, {
-        requested: input.todaySortOrder,
-        joinsToday: input.isToday === true && !current.isToday,
+        requested: edits.todaySortOrder,
+        joinsToday: edits.isToday === true && !current.isToday,
         isNew: false,
       });
       if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;
 
-      if (input.completedToday !== undefined && !inHabitGoal) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
+      if (completedToday !== undefined && !inHabitGoal) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
 
       await updateTask(tx, userId, taskId, changes);
-      const target = { kind: 'task', id: taskId } as const;
-      if (input.completedToday === true) await addCompletion(tx, userId, target, today);
-      if (input.completedToday === false) await removeCompletion(tx, userId, target, today);
-
-      const updated = await findTask(tx, userId, taskId);
+      if (completedToday !== undefined) return tickTask(tx, userId, today, taskId, completedToday);
+      const updated = await findTaskItem(tx, userId, taskId, today);
       if (!updated) throw notFound('Task');
-      return fromJoined(updated, today);
+      return updated;
     },
     { owner: userId },
   );
+}
+
+/** Marks today done or not done for a task in a habit goal (docs/product.md#completion-and-days). */
+async function tickTask(db: Db, userId: string, today: string, taskId: string, done: boolean): Promise<Task> {
+  const result = await setTaskCompletion(db, userId, taskId, today, done);
+  if (!result.found) throw notFound('Task');
+  if (!result.daily) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
+  return result.item;
 }
 
 export async function removeTask(db: Db, userId: string, taskId: string): Promise<void> {

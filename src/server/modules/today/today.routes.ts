@@ -4,13 +4,17 @@ import { ErrorResponseSchemas } from '../../../shared/api/common';
 import { TodayReorderInputSchema } from '../../../shared/api/reorder';
 import { TodaySchema } from '../../../shared/api/today';
 import type { Db } from '../../db/client';
+import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
 import { getToday, reorderToday } from './today.service';
 
 export const todayRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/', { schema: { response: { 200: TodaySchema, ...ErrorResponseSchemas } } }, async (request) =>
-    getToday(db, requireUser(request).id, userToday(request)),
+  app.get(
+    '/',
+    { schema: { response: { 200: TodaySchema, ...ErrorResponseSchemas } } },
+    async (request, reply) =>
+      sendJsonText(reply, await getToday(db, requireUser(request).id, userToday(request))),
   );
 
   app.post(

@@ -1,25 +1,11 @@
 import type { Today } from '../../../shared/api/today';
-import { resolveGoalColor } from '../../../shared/domain/palette';
+import type { JsonText } from '../../db/api-json';
 import type { Db } from '../../db/client';
-import { toHabit } from '../habits/habits.service';
-import { toTask } from '../tasks/tasks.service';
-import { listToday } from './today.repo';
+import { listTodayJson } from './today.repo';
 
-/** The Today list (tasks with their goal, and habits), read in one statement. */
-export async function getToday(db: Db, userId: string, today: string): Promise<Today> {
-  const { tasks: taskRows, habits: habitRows } = await listToday(db, userId);
-  return {
-    tasks: taskRows.map(({ task, goal }) => ({
-      ...toTask(task, goal?.isHabitGoal ?? false, today),
-      goal: goal && {
-        id: goal.id,
-        title: goal.title,
-        color: resolveGoalColor(goal.color),
-        isHabitGoal: goal.isHabitGoal,
-      },
-    })),
-    habits: habitRows.map((row) => toHabit(row, today)),
-  };
+/** The Today list (tasks with their goal, and habits), as the JSON the API answers. */
+export function getToday(db: Db, userId: string, today: string): Promise<JsonText<Today>> {
+  return listTodayJson(db, userId, today);
 }
 
 export { reorderToday } from '../positions/positions.service';

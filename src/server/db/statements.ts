@@ -1,0 +1,55 @@
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/*
+ * The hot statements (the lists and the tick, db/api-json.ts), built once instead of on every request:
+ * drizzle assembled their SQL text from a few hundred chunks each time, which was a tenth of the
+ * server's CPU on GET /api/today (docs/decisions/013-api-cost.md). A statement is written with
+ * sql.placeholder('name') where values go, turned into text and parameter slots on first use, and
+ * run on the driver beneath drizzle, inside the caller's transaction when there is one. On PostgreSQL
+ * it is a named prepared statement (planned once per connection) unless the server sits behind a
+ * pooler that cannot keep them (DATABASE_PREPARED_STATEMENTS=off, for PgBouncer in transaction mode).
+ */
+
+const dialect = new PgDialect();
+
+type Driver = {
+  query(config: unknown, values?: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+/** Whether PostgreSQL may keep named prepared statements on its connections. */
+let namedStatements = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
+export function useNamedStatements(on: boolean): void {
+  namedStatements = on;
+}
+
+/** The driver object under a drizzle database or transaction (drizzle keeps it on its session). */
+function driverOf(db: Db): { driver: Driver; postgres: boolean } {
+  const client = (db as unknown as { session: { client: Driver & Record<string, unknown> } }).session.client;
+  // A pg Pool or PoolClient; PGlite and its transactions have neither of these.
+  const postgres = typeof client.release === 'function' || typeof client.connect === 'function';
+  return { driver: client, postgres };
+}
+
+export type Statement<V extends Record<string, unknown>, R> = (db: Db, values: V) => Promise<R[]>;
+
+export function statement<V extends Record<string, unknown>, R>(
+  name: string,
+  build: () => SQL,
+): Statement<V, R> {
+  let compiled: { sql: string; params: unknown[] } | undefined;
+  return async (db, values) => {
+    compiled ??= dialect.sqlToQuery(build());
+    const params = fillPlaceholders(compiled.params, values);
+    const { driver, postgres } = driverOf(db);
+    const result = postgres
+      ? await driver.query(
+          namedStatements
+            ? { name, text: compiled.sql, values: params }
+            : { text: compiled.sql, values: params },
+        )
+      : await driver.query(compiled.sql, params);
+    return result.rows as R[];
+  };
+}

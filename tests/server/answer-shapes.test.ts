@@ -1,0 +1,95 @@
+import Ajv from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { GoalListSchema, GoalSchema } from '../../src/shared/api/goals';
+import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
+import { TaskListSchema, TaskSchema } from '../../src/shared/api/tasks';
+import { TodaySchema } from '../../src/shared/api/today';
+import { uniqueEmail } from '../factories';
+import { ApiClient } from './helpers/api';
+import { loginAs } from './helpers/login';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * The database writes the API's answers itself (src/server/db/api-json.ts), so nothing between it and
+ * the client checks their shape any more. This does, for every answer with items: each must match its
+ * shared schema exactly, with no field missing, none extra and every type right (the JSON Schema zod
+ * writes forbids additional properties).
+ */
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+const exactly = (schema: z.ZodType) =>
+  ajv.compile(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }));
+
+let t: TestApp;
+let client: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  client = new ApiClient(
+    t.app,
+    (await loginAs(t.db, { email: uniqueEmail(), timeZone: 'Europe/Paris' })).headers,
+  );
+  const daily = await client.createGoal({ isHabitGoal: true, color: 'violet', description: 'Every day' });
+  const plain = await client.createGoal({ archived: true });
+  const tick = await client.createTask({ goalId: daily.id, isToday: true });
+  await client.call('PATCH', `/api/tasks/${tick.id}`, { completedToday: true });
+  await client.createTask({ goalId: plain.id, isToday: true, completed: true });
+  await client.createTask({ isToday: true, title: 'مرحبا "quoted" \\ back\tslash' });
+  const habit = await client.createHabit({ isToday: true });
+  await client.call('PATCH', `/api/habits/${habit.id}`, { completedToday: true });
+  await client.createHabit();
+});
+afterAll(() => t.close());
+
+describe('answers match their shared schemas exactly', () => {
+  it.each([
+    ['GET /api/today', '/api/today', TodaySchema],
+    ['GET /api/goals?showArchived=true', '/api/goals?showArchived=true', GoalListSchema],
+    ['GET /api/goals', '/api/goals', GoalListSchema],
+    ['GET /api/tasks', '/api/tasks', TaskListSchema],
+    ['GET /api/tasks?goalId=none', '/api/tasks?goalId=none', TaskListSchema],
+    ['GET /api/habits', '/api/habits', HabitListSchema],
+  ] as const)('%s', async (_name, url, schema) => {
+    const res = await client.call('GET', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const validate = exactly(schema);
+    const body: unknown = res.json();
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    // Timestamps are written the way JavaScript writes them.
+    for (const createdAt of JSON.stringify(body).matchAll(/"createdAt" ?: ?"([^"]+)"/g)) {
+      expect(createdAt[1]).toBe(new Date(createdAt[1] ?? '').toISOString());
+    }
+  });
+
+  it('single items from every write match too', async () => {
+    const goal = await client.call('POST', '/api/goals', { title: 'Shape' });
+    const edited = await client.call('PATCH', `/api/goals/${(goal.json() as { id: string }).id}`, {
+      title: 'Shaped',
+    });
+    const task = await client.call('POST', '/api/tasks', {
+      title: 'Shape',
+      goalId: (goal.json() as { id: string }).id,
+    });
+    const moved = await client.call('PATCH', `/api/tasks/${(task.json() as { id: string }).id}`, {
+      goalId: null,
+    });
+    const habit = await client.call('POST', '/api/habits', { title: 'Shape' });
+    const ticked = await client.call('PATCH', `/api/habits/${(habit.json() as { id: string }).id}`, {
+      completedToday: true,
+    });
+    for (const [res, schema] of [
+      [goal, GoalSchema],
+      [edited, GoalSchema],
+      [task, TaskSchema],
+      [moved, TaskSchema],
+      [habit, HabitSchema],
+      [ticked, HabitSchema],
+    ] as const) {
+      const validate = exactly(schema);
+      expect(validate(res.json()), `${res.body} ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    expect((ticked.json() as { completedToday: boolean }).completedToday).toBe(true);
+  });
+});
