@@ -116,7 +116,11 @@ async function benchEngine(
   targets: Target[],
   lifecycle: Array<Record<string, string | number>>,
 ): Promise<BenchServer | undefined> {
-  const server = await startBenchServer(['node', join(ROOT, 'dist/bench/server.js')], env);
+  // The flags `npm start` runs the server with (package.json).
+  const server = await startBenchServer(
+    ['node', '--max-semi-space-size=32', join(ROOT, 'dist/bench/server.js')],
+    env,
+  );
   const today = await todayIds(server);
   // Warm up (JIT, caches, connection pool), then interleave the calls round by round.
   for (const call of CALLS) await run(server, call, today, { duration: 1 });

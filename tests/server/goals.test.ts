@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf } from '../../src/server/db/database-errors';
 import { GoalListSchema, GoalSchema } from '../../src/shared/api/goals';
 import { TaskListSchema } from '../../src/shared/api/tasks';
 import { uniqueEmail } from '../factories';
@@ -269,5 +271,18 @@ describe('POST /api/goals/reorder', () => {
     const tooMany = await alice.call('POST', '/api/goals/reorder', { items: many });
     expect(tooMany.statusCode).toBe(400);
     expect(messageOf(tooMany)).toBe('At most 1000 items at once');
+  });
+});
+
+describe('stored colours', () => {
+  it('the database refuses a colour outside the palette, so every answer carries a palette colour', async () => {
+    const goal = await alice.createGoal({ color: 'rose' });
+    const refused = await t.db.execute(sql`update goals set color = 'mauve' where id = ${goal.id}`).then(
+      () => undefined,
+      (error: unknown) => codeOf(error),
+    );
+    expect(refused).toBe('23514');
+    const goals = await alice.expect(200, GoalListSchema, 'GET', '/api/goals');
+    expect(goals.find((row) => row.id === goal.id)?.color).toBe('rose');
   });
 });

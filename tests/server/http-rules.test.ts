@@ -272,6 +272,23 @@ describe('response headers', () => {
     },
   );
 
+  it('every answer carries the security headers, computed once', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers).toMatchObject({
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';manifest-src 'self';worker-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    // HSTS only in production (tests/server/auth-flow.test.ts checks it there).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const unknown = await alice.call('GET', '/api/nothing-here');
+    expect(unknown.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('error answers are not cached either', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/today' });
     expect(res.statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -11,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_GOAL_COLOR } from '../../shared/domain/palette';
+import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '../../shared/domain/palette';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -84,6 +85,11 @@ export const goals = pgTable(
     primaryKey({ columns: [t.userId, t.id] }),
     // GET /api/goals: the user's goals in sortOrder (archived filtered from the same range).
     index('goals_user_sort_idx').on(t.userId, t.sortOrder),
+    // Every stored colour is in the palette, so reads need no fallback (docs/product.md#colour-palette).
+    check(
+      'goals_color_in_palette',
+      sql.raw(`color in (${GOAL_COLORS.map((color) => `'${color}'`).join(', ')})`),
+    ),
   ],
 );
 

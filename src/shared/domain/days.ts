@@ -32,8 +32,22 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// Every call of a request asks for the same answer: remember it per zone for the minute (no zone
+// changes its offset between whole minutes). Formatting was a visible cost per API call.
+const recent = new Map<string, string>();
+
 /** The local calendar date (YYYY-MM-DD) at `instant` in `zone`; unknown zones count as UTC. */
 export function localDate(instant: Date, zone: string): string {
+  const key = `${zone}|${Math.floor(instant.getTime() / 60_000)}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  if (recent.size > 1000) recent.clear();
+  const date = formatLocalDate(instant, zone);
+  recent.set(key, date);
+  return date;
+}
+
+function formatLocalDate(instant: Date, zone: string): string {
   // A cached formatter means the zone was already checked; checking builds a formatter, which is slow.
   const safeZone = formatters.has(zone) || isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
   const parts = formatterFor(safeZone).formatToParts(instant);

@@ -1,0 +1,3 @@
+-- Colours stored before the palette was enforced read as the default from now on (the rule the API applied at every read).
+UPDATE "goals" SET "color" = 'blue' WHERE "color" NOT IN ('blue', 'sky', 'cyan', 'teal', 'emerald', 'green', 'lime', 'yellow', 'amber', 'orange', 'red', 'rose', 'pink', 'fuchsia', 'purple', 'violet', 'indigo', 'slate', 'gray', 'zinc', 'stone');--> statement-breakpoint
+ALTER TABLE "goals" ADD CONSTRAINT "goals_color_in_palette" CHECK (color in ('blue', 'sky', 'cyan', 'teal', 'emerald', 'green', 'lime', 'yellow', 'amber', 'orange', 'red', 'rose', 'pink', 'fuchsia', 'purple', 'violet', 'indigo', 'slate', 'gray', 'zinc', 'stone'));
