@@ -8,6 +8,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { assertDurable, durableStartParams, installRealFsync } from './pglite-durability';
 import { schema } from './schema';
+import { rememberTransactionRoot } from './statements';
 
 /** One type for both drivers (and for a transaction), so repos never know which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -128,6 +129,7 @@ export function inTransaction<T>(
 ): Promise<T> {
   const { owner } = options;
   return db.transaction(async (tx) => {
+    rememberTransactionRoot(tx, db);
     // PGlite runs one transaction at a time already; PostgreSQL needs the lock.
     if (owner !== undefined && engines.get(db) === 'postgres') {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`);

@@ -22,12 +22,18 @@ type Driver = {
   exec?(text: string): Promise<Array<{ rows: unknown[] }>>;
 };
 
-/** The database a transaction belongs to (set by inTransaction), to know what PGlite has prepared. */
-const transactionRoots = new WeakMap<Db, Db>();
-export function rememberTransactionRoot(tx: Db, root: Db): void {
-  transactionRoots.set(tx, root);
+/*
+ * PGlite keeps prepared statements per database, and a transaction runs on its own driver object:
+ * inTransaction records which database a transaction's driver belongs to, so that a statement is
+ * prepared once per database (preparing a name twice is an error, and inside a transaction an error
+ * aborts it).
+ */
+const rootDrivers = new WeakMap<object, object>();
+export function rememberTransactionRoot(tx: Db, parent: Db): void {
+  const parentDriver = driverOf(parent).driver;
+  rootDrivers.set(driverOf(tx).driver, rootDrivers.get(parentDriver) ?? parentDriver);
 }
-const preparedOn = new WeakMap<object, Set<string>>();
+const preparedOn = new WeakMap<object, Map<string, 'preparing' | 'ready'>>();
 
 /** A value as a SQL literal (EXECUTE takes no bind parameters); only strings, numbers, booleans, null. */
 function literal(value: unknown): string {
@@ -36,6 +42,12 @@ function literal(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
   throw new Error(`cannot write ${typeof value} as a SQL literal`);
+}
+
+/** Runs a statement PGlite has prepared. */
+async function execute(driver: Driver, name: string, params: unknown[]): Promise<unknown[]> {
+  const [result] = (await driver.exec?.(`execute ${name}(${params.map(literal).join(', ')})`)) ?? [];
+  return result?.rows ?? [];
 }
 
 /** Whether PostgreSQL may keep named prepared statements on its connections. */
@@ -63,13 +75,35 @@ export function statement<V extends Record<string, unknown>, R>(
     compiled ??= dialect.sqlToQuery(build());
     const params = fillPlaceholders(compiled.params, values);
     const { driver, postgres } = driverOf(db);
-    const result = postgres
-      ? await driver.query(
-          namedStatements
-            ? { name, text: compiled.sql, values: params }
-            : { text: compiled.sql, values: params },
-        )
-      : await driver.query(compiled.sql, params);
-    return result.rows as R[];
+    if (postgres) {
+      const config = namedStatements
+        ? { name, text: compiled.sql, values: params }
+        : { text: compiled.sql, values: params };
+      return (await driver.query(config)).rows as R[];
+    }
+    const root = rootDrivers.get(driver) ?? driver;
+    let prepared = preparedOn.get(root);
+    if (!prepared) {
+      prepared = new Map();
+      preparedOn.set(root, prepared);
+    }
+    const state = prepared.get(name);
+    if (state === 'ready') {
+      return execute(driver, name, params) as Promise<R[]>;
+    }
+    if (state === undefined) {
+      // Only the first caller prepares; others run it unprepared until that has finished (waiting
+      // for it could deadlock: it may be queued behind the very transaction that is waiting).
+      prepared.set(name, 'preparing');
+      try {
+        await driver.exec?.(`prepare ${name} as ${compiled.sql}`);
+        prepared.set(name, 'ready');
+      } catch (error) {
+        prepared.delete(name);
+        throw error;
+      }
+      return execute(driver, name, params) as Promise<R[]>;
+    }
+    return (await driver.query(compiled.sql, params)).rows as R[];
   };
 }
