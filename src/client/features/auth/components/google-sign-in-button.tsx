@@ -5,7 +5,7 @@ import { GoogleMark } from './google-mark';
 /** SPEC §2: "Sign In with Google" navigates the browser to /api/auth/google. */
 export function GoogleSignInButton({ size = 'lg', className }: { size?: ButtonSize; className?: string }) {
   return (
-    <Button size={size} className={className} onClick={signIn}>
+    <Button size={size} className={className} onClick={signIn} data-sign-in="">
       <GoogleMark className="size-5! rounded-full bg-white p-0.5" />
       Sign In with Google
     </Button>
