@@ -101,16 +101,26 @@ export async function runLighthouseReport(): Promise<void> {
     const rows: Array<Record<string, string | number>> = [];
     for (const page of PAGES) {
       const audits: Audit[] = [];
-      for (let run = 0; run < RUNS; run += 1)
-        audits.push(
-          await audit(`${server.base}${page.path}`, chrome.port, page.signedIn ? cookie : undefined),
-        );
+      const failures: string[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        try {
+          audits.push(
+            await audit(`${server.base}${page.path}`, chrome.port, page.signedIn ? cookie : undefined),
+          );
+        } catch (error) {
+          // Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): the
+          // run is counted as failed and shown, not repeated.
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+      for (const failure of failures) console.warn(`!!! ${page.name}: ${failure}`);
       const of = (key: keyof Audit) => median(audits.map((a) => a[key]));
       const score = of('score');
       const tbt = of('tbt');
       const lcp = of('lcp');
       rows.push({
         page: page.name,
+        runs: `${audits.length} of ${RUNS}`,
         score,
         'FCP s': (of('fcp') / 1000).toFixed(2),
         'LCP s': (lcp / 1000).toFixed(2),
