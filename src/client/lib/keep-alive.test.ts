@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConnectivity } from './connectivity';
 import { KEEP_ALIVE_EVERY_MS, KEEP_ALIVE_FIRST_MS, startKeepAlive } from './keep-alive';
 
-describe('keep-alive (SPEC §7)', () => {
+describe('keep-alive (docs/product.md#call-conventions)', () => {
   let pinged: string[];
   let answer: () => Response;
   beforeEach(() => {

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('theme store (SPEC §4)', () => {
+describe('theme store (docs/product.md#theme)', () => {
   it('defaults to light and reads a saved dark choice onto the document root', () => {
     expect(initTheme()).toBe('light');
     expect(document.documentElement.classList.contains('dark')).toBe(false);
@@ -27,7 +27,7 @@ describe('theme store (SPEC §4)', () => {
   });
 });
 
-describe('api client errors (SPEC §8)', () => {
+describe('api client errors (docs/product.md#error-format)', () => {
   it('raises `STATUS: body text`, or the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', async () => new Response('Not signed in', { status: 401 }));
     await expect(apiRequest('GET', '/api/auth/user')).rejects.toThrow(

@@ -95,7 +95,7 @@ afterEach(() => {
   cleanup();
   act(() => resetToasts());
   vi.unstubAllGlobals();
-  // Client tests fail on a stray console.error (STYLE.md, Tests 3).
+  // Client tests fail on a stray console.error.
   expect(consoleError).not.toHaveBeenCalled();
   consoleError.mockRestore();
 });

@@ -55,7 +55,7 @@ export function DropdownMenuSeparator({ className, ...props }: MenuPrimitive.Dro
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
 
-/** SPEC §9: sub-menus open after 100 ms of hover (Radix's own default). */
+/** Sub-menus open after 100 ms of hover, Radix's own default (docs/product.md#constants). */
 export function DropdownMenuSubTrigger({ className, ...props }: MenuPrimitive.DropdownMenuSubTriggerProps) {
   return <MenuPrimitive.SubTrigger className={cn(itemClasses, className)} {...props} />;
 }

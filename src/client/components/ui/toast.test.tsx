@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, toast } from './toast';
 
-describe('toasts (SPEC §2, §9)', () => {
+describe('toasts (docs/product.md#toasts)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();

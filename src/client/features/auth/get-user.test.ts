@@ -11,7 +11,7 @@ const ada = {
   timeZone: 'Europe/London',
 };
 
-describe('getUser (SPEC §6, §7)', () => {
+describe('getUser (docs/product.md#sign-in-state)', () => {
   let answer: () => Response;
   let calls: string[];
   beforeEach(() => {

@@ -76,7 +76,7 @@ describe('AllItemsScreen', () => {
     expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
   });
 
-  it('lists sections in the spec order with their texts, counts and empty states', async () => {
+  it('lists sections in the documented order with their texts, counts and empty states', async () => {
     serve({
       goals: [fitness, routine],
       tasks: [
@@ -133,7 +133,7 @@ describe('AllItemsScreen', () => {
     expect(screen.getByText('No matching items')).toBeInTheDocument();
   });
 
-  it('asks for archived goals with the toggle and archives with the spec toasts', async () => {
+  it('asks for archived goals with the toggle and archives with the documented toasts', async () => {
     const api = serve({ goals: [fitness], archived: [old], tasks: [], habits: [] });
     const { user } = renderWithProviders(<AllItemsScreen />);
     await screen.findByRole('heading', { name: 'Fitness' });

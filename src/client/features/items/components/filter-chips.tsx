@@ -24,8 +24,9 @@ export type FilterChipsProps = {
 };
 
 /**
- * SPEC §2 filter chips: a click toggles a chip, a double-click shows only that one. The browser fires
- * two clicks before the double-click; they cancel out, then the double-click sets the solo state.
+ * Filter chips (docs/product.md#filter-chips): a click toggles a chip, a double-click shows only that one.
+ * The browser fires two clicks before the double-click; they cancel out, then the double-click sets
+ * the solo state.
  */
 export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: FilterChipsProps) {
   const keys = chips.map((chip) => chip.key);

@@ -53,7 +53,7 @@ describe('ItemDialog when adding', () => {
     fakeServer();
     const { dialog } = openDialog();
     expect(within(dialog).getByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
-    // SPEC §9: dialog maximum width small.
+    // The dialog is "small" (docs/product.md#item-dialog).
     expect(dialog).toHaveClass('max-w-sm');
     const picker = within(dialog).getByRole('group', { name: 'Item Type' });
     expect(

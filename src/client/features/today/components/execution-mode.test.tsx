@@ -85,7 +85,7 @@ describe('Execution Mode', () => {
       habits: [todayHabit('Stretch', 1)],
     });
 
-  it('starts at the first uncompleted item with the spec texts', () => {
+  it('starts at the first uncompleted item with the documented texts', () => {
     renderHarness(three());
     fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
 

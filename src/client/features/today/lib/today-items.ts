@@ -16,8 +16,8 @@ export function todayItemKey(kind: TodayItemKind, id: string): string {
 }
 
 /**
- * SPEC §4: a normal task is done when completed; a task in a habit goal and a habit are done for
- * today when completedToday (the server computes it for the user's local day).
+ * A normal task is done when completed; a task in a habit goal and a habit are done for today when
+ * completedToday, which the server computes for the user's local day (docs/product.md#completion-and-days).
  */
 export function isTodayItemCompleted(item: TodayItem): boolean {
   if (item.kind === 'habit') return item.habit.completedToday;
@@ -112,8 +112,8 @@ export type TodayFilterChip = {
 };
 
 /**
- * SPEC §2: "Habits", "Todos", then one chip per goal that has tasks today (in the order the goals
- * first appear on the list), each with how many of today's items it covers.
+ * "Habits", "Todos", then one chip per goal that has tasks today (in the order the goals first
+ * appear on the list), each with how many of today's items it covers (docs/product.md#today-screen).
  */
 export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[] {
   const habits: TodayFilterChip = {
