@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Goal } from '../../../../shared/api/goals';
 import type { Habit } from '../../../../shared/api/habits';
 import type { Task } from '../../../../shared/api/tasks';
+import { deferred, installFakeApi, on } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
-import { deferred, installFakeApi, on } from '../testing/fake-api';
-import { renderWithProviders, setupItemsTests } from '../testing/render';
 import { AllItemsScreen } from './all-items-screen';
-
-setupItemsTests();
 
 const fitness = makeGoal({ title: 'Fitness', color: 'emerald', sortOrder: 1, description: 'Get stronger' });
 const routine = makeGoal({ title: 'Routine', color: 'amber', isHabitGoal: true, sortOrder: 2 });
