@@ -5,6 +5,7 @@ import {
   soloFilter,
   toggleFilter,
 } from '../../../../shared/domain/filters';
+import type { GoalColor } from '../../../../shared/domain/palette';
 import { cn } from '../../../lib/cn';
 import { goalColorClasses } from '../lib/goal-colors';
 
@@ -13,7 +14,7 @@ export type FilterChip = {
   label: string;
   count: number;
   /** Palette colour of the chip's dot: purple for habits, green for todos, the goal's own. */
-  color: string;
+  color: GoalColor;
 };
 
 export type FilterChipsProps = {

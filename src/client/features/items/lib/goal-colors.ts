@@ -1,4 +1,4 @@
-import { DEFAULT_GOAL_COLOR, type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
+import { type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
 
 /**
  * Tailwind classes for each palette colour (docs/product.md#colour-palette), light and dark together.
@@ -146,5 +146,5 @@ export const GOAL_COLOR_CLASSES: Record<GoalColor, GoalColorClasses> = {
 
 /** Unknown or missing colours fall back to blue (docs/product.md#colour-palette). */
 export function goalColorClasses(color: string | null | undefined): GoalColorClasses {
-  return GOAL_COLOR_CLASSES[resolveGoalColor(color)] ?? GOAL_COLOR_CLASSES[DEFAULT_GOAL_COLOR];
+  return GOAL_COLOR_CLASSES[resolveGoalColor(color)];
 }

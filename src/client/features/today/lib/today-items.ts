@@ -2,7 +2,7 @@ import type { Habit } from '../../../../shared/api/habits';
 import type { TodayReorderInput } from '../../../../shared/api/reorder';
 import type { Today, TodayTask } from '../../../../shared/api/today';
 import { type FilterKey, filterKeyFor } from '../../../../shared/domain/filters';
-import { DEFAULT_GOAL_COLOR } from '../../../../shared/domain/palette';
+import { type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
 
 /** One row of the Today list: tasks and habits share one order (todaySortOrder). */
 export type TodayItem =
@@ -108,7 +108,7 @@ export type TodayFilterChip = {
   label: string;
   count: number;
   /** Palette colour of the chip's dot: purple for Habits, green for Todos (their section colours), the goal's own. */
-  color: string;
+  color: GoalColor;
 };
 
 /**
@@ -138,7 +138,7 @@ export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[]
         key,
         label: item.task.goal?.title ?? 'Goal',
         count: 0,
-        color: item.task.goal?.color ?? DEFAULT_GOAL_COLOR,
+        color: resolveGoalColor(item.task.goal?.color),
       };
       chip.count++;
       goals.set(key, chip);
