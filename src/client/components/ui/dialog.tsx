@@ -4,8 +4,6 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /**
  * A modal panel: focus is trapped inside, Escape and the close button dismiss it, and the page behind
