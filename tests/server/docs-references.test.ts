@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
  * The repository explains itself: comments, tests and docs point at our own documents
  * (docs/product.md#anchor, docs/decisions/), never at notes a clone does not contain (the product
- * brief by section number, the stack or style notes beside it, issue numbers), and every anchor they
- * point at exists.
+ * brief by section number, the stack or style notes beside it, issue numbers), and every document
+ * and anchor they point at exists.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -63,6 +63,14 @@ function markdownLinks(file: string, text: string): Link[] {
   }));
 }
 
+/** Every document a file names: `docs/x.md` in code, `[..](x.md)` in markdown, from the repository root. */
+function documentsNamed(file: string, text: string): string[] {
+  if (!file.endsWith('.md')) return [...text.matchAll(/\b(docs\/[\w/.-]+\.md)\b/g)].map((m) => m[1] ?? '');
+  return [...text.matchAll(/\]\(([^)\s#:]+\.md)(?:#[\w-]+)?\)/g)].map((m) =>
+    relative(ROOT, resolve(ROOT, dirname(file), m[1] ?? '')),
+  );
+}
+
 /** Citations of notes that live outside the repository. */
 function outsideCitations(text: string): string[] {
   const notes = /\bSPEC\b(?:\s*§\s*\d+)?|(?<!RFC \d+ )§\s*\d+|\b(?:SPEC|STACK|STYLE)\.md\b/g;
@@ -88,7 +96,24 @@ describe('references into docs/', () => {
       'issue 9',
     ]);
     expect(outsideCitations('the brief §2, and ../shared/STYLE.md')).toEqual(['§2', 'STYLE.md']);
+    expect(documentsNamed('x.ts', '// docs/decisions/002-sign-in.md and docs/product.md#calls')).toEqual([
+      'docs/decisions/002-sign-in.md',
+      'docs/product.md',
+    ]);
+    expect(documentsNamed('docs/decisions/001.md', '[a](../product.md#calls) [b](002.md) [c](#x)')).toEqual([
+      'docs/product.md',
+      'docs/decisions/002.md',
+    ]);
     expect(codeFiles().flatMap((file) => codeLinks(file, read(file))).length).toBeGreaterThan(100);
+  });
+
+  it('every document named in code, tests and docs exists', () => {
+    const missing = [...codeFiles(), ...markdownFiles()].flatMap((file) =>
+      documentsNamed(file, read(file))
+        .filter((doc) => !existsSync(join(ROOT, doc)))
+        .map((doc) => `${file} -> ${doc}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('every docs/…md#anchor cited in code, tests and docs is a heading of that document', () => {
