@@ -131,6 +131,21 @@ describe('references into docs/', () => {
     expect(missing).toEqual([]);
   });
 
+  it('the README names every environment variable the code reads (docs are part of the build)', () => {
+    // The system's own, read only to pass it on to child processes.
+    const inherited = new Set(['PATH']);
+    const names = new Set([
+      ...codeFiles().flatMap((file) =>
+        [...read(file).matchAll(/process\.env(?:\.|\[')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] ?? ''),
+      ),
+      // src/server/env.ts parses the server's settings from one zod object keyed by their names.
+      ...[...read('src/server/env.ts').matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1] ?? ''),
+    ]);
+    expect(names.size).toBeGreaterThan(20);
+    const readme = read('README.md');
+    expect([...names].filter((name) => !inherited.has(name) && !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it('nothing cites the brief by section, the notes beside it, or issue numbers', () => {
     const offending = [
       ...codeFiles(),
