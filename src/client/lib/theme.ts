@@ -28,7 +28,7 @@ export function getTheme(): Theme {
   return current;
 }
 
-/** Saves the choice, marks the document root and tells every subscriber (SPEC §4 theme). */
+/** Saves the choice, marks the document root and tells every subscriber (docs/product.md#theme). */
 export function setTheme(theme: Theme): void {
   current = theme;
   try {

@@ -15,10 +15,10 @@ function localDayOf(date: Date): string {
 }
 
 /**
- * "Completed today" is computed for the user's local day, and queries are not polled nor refetched
- * on focus (SPEC §7). So a page left open across midnight gets exactly one refetch of everything at
- * the next local midnight. A sleeping laptop can hold timers back, so coming back to the tab on a
- * different day refetches too.
+ * "Completed today" is computed for the user's local day, and queries are not polled nor refetched on
+ * focus (docs/product.md#call-conventions). So a page left open across midnight gets exactly one
+ * refetch of everything at the next local midnight. A sleeping laptop can hold timers back, so coming
+ * back to the tab on a different day refetches too.
  */
 export function useMidnightRefresh(): void {
   const queryClient = useQueryClient();

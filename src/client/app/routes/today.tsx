@@ -36,7 +36,10 @@ function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
   return <TaskCard task={item.task} goal={item.task.goal} showGoal canDelete={false} {...sort} />;
 }
 
-/** SPEC §2 Today screen and Execution Mode: the today feature composed with the items feature's parts. */
+/**
+ * The Today screen and Execution Mode (docs/product.md#today-screen, docs/product.md#execution-mode): the
+ * today feature composed with the items feature's parts.
+ */
 export function TodayRoute() {
   const today = useToday();
   const reorder = useReorderToday();

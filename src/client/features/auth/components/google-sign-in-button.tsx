@@ -2,7 +2,7 @@ import { Button, type ButtonSize } from '../../../components/ui/button';
 import { signIn } from '../sign-in';
 import { GoogleMark } from './google-mark';
 
-/** SPEC §2: "Sign In with Google" navigates the browser to /api/auth/google. */
+/** "Sign In with Google" navigates the browser to /api/auth/google (docs/product.md#signed-out-pages). */
 export function GoogleSignInButton({ size = 'lg', className }: { size?: ButtonSize; className?: string }) {
   return (
     <Button size={size} className={className} onClick={signIn} data-sign-in="">

@@ -32,7 +32,10 @@ function chipFor(section: ItemSection): FilterChip {
   };
 }
 
-/** SPEC §2 All Items: every goal, task and habit in sections, with filters, archive and add. */
+/**
+ * All Items: every goal, task and habit in sections, with filters, archive and add
+ * (docs/product.md#all-items-screen).
+ */
 export function AllItemsScreen() {
   const [showArchived, setShowArchived] = useState(false);
   const [hidden, setHidden] = useState<HiddenFilters>(NO_FILTERS);
@@ -52,7 +55,7 @@ export function AllItemsScreen() {
     () => sections?.filter((section) => isShown(hidden, section.key)) ?? [],
     [sections, hidden],
   );
-  // Habits and Todos chips first, then the goals in section order (SPEC §2 "Habits, Todos, each goal").
+  // Habits and Todos chips first, then the goals in section order (docs/product.md#all-items-screen).
   const chips = useMemo(() => {
     if (!sections) return [];
     const fixed = sections.filter((section) => section.kind !== 'goal');
