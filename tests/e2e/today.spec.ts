@@ -40,6 +40,8 @@ async function listedTitles(page: Page): Promise<string[]> {
 async function openToday(page: Page): Promise<void> {
   await page.goto('/today');
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  // The heading comes first; the list replaces its loading rows once it has arrived and been drawn.
+  await expect(page.getByTestId('today-skeleton-row')).toHaveCount(0);
 }
 
 test('an empty day explains itself and links to All Items', async ({ page }) => {
@@ -133,15 +135,16 @@ test('reorder by keyboard and by the move menu, and the order survives a reload'
   expect(await listedTitles(page)).toEqual(['First', 'Second', 'Third']);
 
   // Keyboard drag on the handle: Space lifts, arrows move, Space drops.
-  // Each step waits for the drag announcement, as a screen-reader user would hear it.
+  // Each step waits for the drag announcement, as a screen-reader user would hear it; the first
+  // arrow waits for "moved to", said once the positions are measured (see all-items.spec.ts).
   const announced = page.locator('[id^="DndLiveRegion"]');
   await page.getByRole('button', { name: 'Reorder Third' }).focus();
   await page.keyboard.press('Space');
-  await expect(announced).toHaveText(/Third.*position 3 of 3/);
+  await expect(announced).toHaveText(/Third moved to position 3 of 3/);
   await page.keyboard.press('ArrowUp');
-  await expect(announced).toHaveText(/position 2 of 3/);
+  await expect(announced).toHaveText(/Third moved to position 2 of 3/);
   await page.keyboard.press('ArrowUp');
-  await expect(announced).toHaveText(/position 1 of 3/);
+  await expect(announced).toHaveText(/Third moved to position 1 of 3/);
   await page.keyboard.press('Space');
   await expect.poll(() => listedTitles(page)).toEqual(['Third', 'First', 'Second']);
 

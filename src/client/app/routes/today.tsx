@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '../../../shared/domain/filters';
 import { Button } from '../../components/ui/button';
 import {
@@ -53,10 +53,6 @@ export function TodayRoute() {
     [all, hidden],
   );
   const chips = useMemo(() => todayFilterChips(all), [all]);
-  // The first arrival of the list is drawn in a background render that yields to the browser every
-  // few milliseconds instead of one long task (docs/decisions/013-api-cost.md); later changes (ticks,
-  // drags) render at once.
-  const firstListReady = useDeferredValue(today.data !== undefined);
   const execution = useExecution(visible);
 
   // When Execution Mode ends (Exit or "All done!"), focus returns to the button that started it.
@@ -97,7 +93,7 @@ export function TodayRoute() {
         executeRef={executeRef}
       />
       {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
-      {today.isPending || (today.data && !firstListReady) ? (
+      {today.isPending ? (
         <TodaySkeleton />
       ) : today.isError && !today.data ? (
         <div

@@ -36,7 +36,13 @@ export function UserMenu() {
       <Tooltip>
         <TooltipTrigger asChild>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={ACCOUNT_MENU_LABEL} className="rounded-full">
+            {/* The name begins with what the button shows (WCAG 2.5.3, label in name). */}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`${initials(user)}, ${ACCOUNT_MENU_LABEL.toLowerCase()}`}
+              className="rounded-full"
+            >
               <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
                 {initials(user)}
               </span>

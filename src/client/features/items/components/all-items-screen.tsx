@@ -1,7 +1,7 @@
 import Archive from 'lucide-react/icons/archive';
 import ArchiveRestore from 'lucide-react/icons/archive-restore';
 import Plus from 'lucide-react/icons/plus';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '../../../../shared/domain/filters';
 import { Button } from '../../../components/ui/button';
 import { useGoals } from '../api/get-goals';
@@ -64,10 +64,6 @@ export function AllItemsScreen() {
   }, [sections]);
 
   const total = sections ? countItems(sections) : 0;
-  // The first time the lists arrive they are drawn in a background render that yields to the
-  // browser every few milliseconds, instead of one long task (docs/decisions/013-api-cost.md);
-  // later changes (ticks, drags) render at once.
-  const firstListReady = useDeferredValue(sections !== undefined);
   const nothingAtAll = sections !== undefined && total === 0 && (goals.data?.length ?? 0) === 0;
   // A failed refetch keeps the last list on screen (the connectivity banner says why); only a list
   // that never loaded is replaced by the error panel.
@@ -88,7 +84,7 @@ export function AllItemsScreen() {
         }}
       />
     );
-  } else if (!sections || !firstListReady) {
+  } else if (!sections) {
     body = <AllItemsSkeleton />;
   } else if (nothingAtAll) {
     body = <AllItemsEmpty onAddGoal={() => openAdd({ presetType: 'goal' })} />;
