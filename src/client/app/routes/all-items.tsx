@@ -1,6 +1,171 @@
-import { AllItemsScreen } from '../../features/items';
+import Archive from 'lucide-react/icons/archive';
+import ArchiveRestore from 'lucide-react/icons/archive-restore';
+import Plus from 'lucide-react/icons/plus';
+import { type ReactNode, useMemo, useState } from 'react';
+import { type HiddenFilters, isShown, NO_FILTERS } from '../../../shared/domain/filters';
+import { Button } from '../../components/ui/button';
+import {
+  AllItemsEmpty,
+  AllItemsError,
+  AllItemsNoMatches,
+  AllItemsSkeleton,
+  buildSections,
+  countItems,
+  type FilterChip,
+  FilterChips,
+  type GoalContext,
+  GoalSection,
+  HabitsSection,
+  ItemDialog,
+  type ItemKind,
+  type ItemSection,
+  itemCountText,
+  TodosSection,
+  useGoals,
+  useHabits,
+  useTasks,
+} from '../../features/items';
 
-/** `/all-items` (docs/product.md#all-items-screen). */
+type AddRequest = { presetType?: ItemKind; goal?: GoalContext };
+
+function chipFor(section: ItemSection): FilterChip {
+  if (section.kind === 'habits')
+    return { key: section.key, label: 'Habits', count: section.items.length, color: 'purple' };
+  if (section.kind === 'todos')
+    return { key: section.key, label: 'Todos', count: section.items.length, color: 'green' };
+  return {
+    key: section.key,
+    label: section.goal.title,
+    count: section.items.length,
+    color: section.goal.color,
+  };
+}
+
+/**
+ * `/all-items`: every goal, task and habit in sections, with filters, archive and add
+ * (docs/product.md#all-items-screen), composed from the items feature's parts like every screen
+ * (docs/architecture.md, "Client").
+ */
 export function AllItemsRoute() {
-  return <AllItemsScreen />;
+  const [showArchived, setShowArchived] = useState(false);
+  const [hidden, setHidden] = useState<HiddenFilters>(NO_FILTERS);
+  const [adding, setAdding] = useState<AddRequest | null>(null);
+  const goals = useGoals(showArchived);
+  const tasks = useTasks();
+  const habits = useHabits();
+
+  const sections = useMemo(
+    () =>
+      goals.data && tasks.data && habits.data
+        ? buildSections(goals.data, tasks.data, habits.data)
+        : undefined,
+    [goals.data, tasks.data, habits.data],
+  );
+  const visibleSections = useMemo(
+    () => sections?.filter((section) => isShown(hidden, section.key)) ?? [],
+    [sections, hidden],
+  );
+  // Habits and Todos chips first, then the goals in section order (docs/product.md#all-items-screen).
+  const chips = useMemo(() => {
+    if (!sections) return [];
+    const fixed = sections.filter((section) => section.kind !== 'goal');
+    const goalsInOrder = sections.filter((section) => section.kind === 'goal');
+    return [...fixed, ...goalsInOrder].map(chipFor);
+  }, [sections]);
+
+  const total = sections ? countItems(sections) : 0;
+  const nothingAtAll = sections !== undefined && total === 0 && (goals.data?.length ?? 0) === 0;
+  // A failed refetch keeps the last list on screen (the connectivity banner says why); only a list
+  // that never loaded is replaced by the error panel.
+  const failed = (query: { isError: boolean; data: unknown }) => query.isError && query.data === undefined;
+  const error = failed(goals) ? 'goals' : failed(tasks) ? 'tasks' : failed(habits) ? 'habits' : undefined;
+
+  const openAdd = (request: AddRequest) => setAdding(request);
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <AllItemsError
+        what={error}
+        onRetry={() => {
+          void goals.refetch();
+          void tasks.refetch();
+          void habits.refetch();
+        }}
+      />
+    );
+  } else if (!sections) {
+    body = <AllItemsSkeleton />;
+  } else if (nothingAtAll) {
+    body = <AllItemsEmpty onAddGoal={() => openAdd({ presetType: 'goal' })} />;
+  } else if (visibleSections.length === 0) {
+    body = <AllItemsNoMatches onShowAll={() => setHidden(NO_FILTERS)} />;
+  } else {
+    body = (
+      <div className="flex flex-col gap-3">
+        {visibleSections.map((section) => {
+          if (section.kind === 'habits')
+            return (
+              <HabitsSection
+                key={section.key}
+                habits={section.items}
+                onAdd={() => openAdd({ presetType: 'habit' })}
+              />
+            );
+          if (section.kind === 'todos')
+            return (
+              <TodosSection
+                key={section.key}
+                tasks={section.items}
+                onAdd={() => openAdd({ presetType: 'task' })}
+              />
+            );
+          return (
+            <GoalSection
+              key={section.key}
+              goal={section.goal}
+              tasks={section.items}
+              onAddTask={(goal) => openAdd({ presetType: 'task', goal: { id: goal.id, title: goal.title } })}
+            />
+          );
+        })}
+      </div>
+    );
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-3 py-6 sm:px-4">
+      <header className="flex items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="font-semibold text-3xl tracking-tight">All Items</h1>
+          <p className="mt-1 min-h-5 text-muted-foreground text-sm" data-testid="all-items-count">
+            {sections ? itemCountText(countItems(visibleSections), total) : null}
+          </p>
+        </div>
+        <Button onClick={() => openAdd({})}>
+          <Plus aria-hidden />
+          Add Item
+        </Button>
+      </header>
+      <div className="flex flex-col gap-3">
+        <div>
+          <Button variant="outline" size="sm" onClick={() => setShowArchived((value) => !value)}>
+            {showArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+            {showArchived ? 'Hide archived goals' : 'Show archived goals'}
+          </Button>
+        </div>
+        {sections && !nothingAtAll && <FilterChips chips={chips} hidden={hidden} onChange={setHidden} />}
+      </div>
+      {body}
+      <ItemDialog
+        open={adding !== null}
+        onOpenChange={(open) => {
+          if (!open) setAdding(null);
+        }}
+        mode="add"
+        presetType={adding?.presetType}
+        goal={adding?.goal}
+      />
+    </section>
+  );
 }

@@ -1,10 +1,23 @@
-/** What other parts of the app may use from the items feature: the screen, and what the Today route composes. */
+/** What the screens (src/client/app/routes) compose from the items feature. */
 
-export { AllItemsScreen } from './components/all-items-screen';
-export { FilterChips } from './components/filter-chips';
+export { useGoals } from './api/get-goals';
+export { useHabits } from './api/get-habits';
+export { useTasks } from './api/get-tasks';
+export {
+  AllItemsEmpty,
+  AllItemsError,
+  AllItemsNoMatches,
+  AllItemsSkeleton,
+} from './components/all-items-states';
+export { type FilterChip, FilterChips } from './components/filter-chips';
+export { GoalSection } from './components/goal-section';
 export { HabitCard } from './components/habit-card';
+export { HabitsSection } from './components/habits-section';
 export type { CardSortProps } from './components/item-card-frame';
 export { ItemDialog } from './components/item-dialog';
 export { SortableList } from './components/sortable-list';
 export { TaskCard } from './components/task-card';
+export { TodosSection } from './components/todos-section';
 export { itemCountText } from './lib/item-count';
+export type { GoalContext, ItemKind } from './lib/item-kinds';
+export { buildSections, countItems, type ItemSection } from './lib/item-sections';

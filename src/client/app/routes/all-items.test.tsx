@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Goal } from '../../../../shared/api/goals';
-import type { Habit } from '../../../../shared/api/habits';
-import type { Task } from '../../../../shared/api/tasks';
-import { deferred, installFakeApi, on } from '../../../testing/fake-api';
-import { renderWithProviders } from '../../../testing/render';
-import { makeGoal, makeHabit, makeTask } from '../testing/factories';
-import { AllItemsScreen } from './all-items-screen';
+import type { Goal } from '../../../shared/api/goals';
+import type { Habit } from '../../../shared/api/habits';
+import type { Task } from '../../../shared/api/tasks';
+import { makeGoal, makeHabit, makeTask } from '../../features/items/testing/factories';
+import { deferred, installFakeApi, on } from '../../testing/fake-api';
+import { renderWithProviders } from '../../testing/render';
+import { AllItemsRoute } from './all-items';
 
 const fitness = makeGoal({ title: 'Fitness', color: 'emerald', sortOrder: 1, description: 'Get stronger' });
 const routine = makeGoal({ title: 'Routine', color: 'amber', isHabitGoal: true, sortOrder: 2 });
@@ -45,11 +45,11 @@ function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: 
 
 const sectionNames = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
-describe('AllItemsScreen', () => {
+describe('AllItemsRoute', () => {
   it('shows 5 skeleton rows while loading', () => {
     const never = deferred<{ body: unknown }>();
     installFakeApi(on('GET', /^\/api\//, () => never.promise));
-    renderWithProviders(<AllItemsScreen />);
+    renderWithProviders(<AllItemsRoute />);
     expect(screen.getByRole('status', { name: 'Loading items' })).toBeInTheDocument();
     expect(screen.getAllByTestId('all-items-skeleton-row')).toHaveLength(5);
   });
@@ -59,13 +59,13 @@ describe('AllItemsScreen', () => {
       on('GET', /^\/api\/goals/, () => ({ status: 500, body: { message: 'boom' } })),
       on('GET', /^\/api\//, () => ({ body: [] })),
     );
-    renderWithProviders(<AllItemsScreen />);
+    renderWithProviders(<AllItemsRoute />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch goals');
   });
 
   it('shows "No items yet" with an Add Goal button that opens the goal form', async () => {
     serve({ goals: [], tasks: [], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     expect(await screen.findByText('No items yet')).toBeInTheDocument();
     expect(screen.getByText('Create your first goal, task, or habit to get started.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Goal' }));
@@ -83,7 +83,7 @@ describe('AllItemsScreen', () => {
       ],
       habits: [],
     });
-    renderWithProviders(<AllItemsScreen />);
+    renderWithProviders(<AllItemsRoute />);
     await screen.findByRole('heading', { name: 'Habits' });
     expect(sectionNames()).toEqual(['Habits', 'Routine', 'Todos', 'Fitness']);
     expect(screen.getByText('Build positive daily routines')).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('AllItemsScreen', () => {
       tasks: [makeTask({ title: 'Run', goalId: fitness.id }), makeTask({ title: 'Shop', goalId: null })],
       habits: [makeHabit({ title: 'Read' })],
     });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     const chips = within(await screen.findByRole('group', { name: 'Show:' }));
     expect(chips.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
       'Habits1',
@@ -133,7 +133,7 @@ describe('AllItemsScreen', () => {
 
   it('asks for archived goals with the toggle and archives with the documented toasts', async () => {
     const api = serve({ goals: [fitness], archived: [old], tasks: [], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await screen.findByRole('heading', { name: 'Fitness' });
     expect(screen.queryByRole('heading', { name: 'Old plan' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show archived goals' }));
@@ -161,7 +161,7 @@ describe('AllItemsScreen', () => {
 
   it('deletes a goal after confirming, with "Goal deleted"', async () => {
     const api = serve({ goals: [fitness], tasks: [makeTask({ goalId: fitness.id })], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await user.click(await screen.findByRole('button', { name: 'Goal actions for Fitness' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete goal' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -174,7 +174,7 @@ describe('AllItemsScreen', () => {
 
   it('opens the dialog fixed to a goal from its add button', async () => {
     serve({ goals: [fitness], tasks: [], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await user.click(await screen.findByRole('button', { name: 'Add task to Fitness' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Adding to goal:/)).toHaveTextContent('Adding to goal: Fitness');
@@ -184,7 +184,7 @@ describe('AllItemsScreen', () => {
     const lift = makeTask({ title: 'Lift', goalId: fitness.id, sortOrder: 0 });
     const run = makeTask({ title: 'Run', goalId: fitness.id, sortOrder: 1 });
     const api = serve({ goals: [fitness], tasks: [lift, run], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await user.click(await screen.findByRole('button', { name: 'More actions for Lift' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Move down' }));
     const list = screen.getByRole('list', { name: 'Tasks in Fitness' });
@@ -219,7 +219,7 @@ describe('AllItemsScreen', () => {
       on('GET', '/api/tasks', () => ({ body: [lift, run] })),
       on('GET', '/api/habits', () => ({ body: [] })),
     );
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await user.click(await screen.findByRole('button', { name: 'More actions for Run' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Move up' }));
     expect(await screen.findByText('Could not save the new order')).toBeInTheDocument();
@@ -243,7 +243,7 @@ describe('AllItemsScreen', () => {
       ],
       habits: [],
     });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await user.click(await screen.findByRole('button', { name: 'Clear completed todos' }));
     expect(await screen.findByText('Completed tasks cleared')).toBeInTheDocument();
     expect(screen.getByText('1 completed task has been deleted.')).toBeInTheDocument();
@@ -263,7 +263,7 @@ describe('AllItemsScreen', () => {
 
   it('collapses and expands a section from its heading', async () => {
     serve({ goals: [], tasks: [makeTask({ title: 'Shop' })], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     const toggle = await screen.findByRole('button', { name: 'Todos', expanded: true });
     expect(screen.getByRole('article', { name: 'Shop' })).toBeVisible();
     await user.click(toggle);
@@ -275,7 +275,7 @@ describe('AllItemsScreen', () => {
 
   it("edits a goal from its menu with the goal's values filled in", async () => {
     serve({ goals: [fitness], tasks: [], habits: [] });
-    const { user } = renderWithProviders(<AllItemsScreen />);
+    const { user } = renderWithProviders(<AllItemsRoute />);
     await user.click(await screen.findByRole('button', { name: 'Goal actions for Fitness' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit goal' }));
     const dialog = await screen.findByRole('dialog');
