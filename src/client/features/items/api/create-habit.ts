@@ -14,11 +14,6 @@ export function createHabits(inputs: readonly CreateHabitInput[]) {
   return createInOrder(inputs, createHabit);
 }
 
-export function useCreateHabit() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createHabit, onSettled: () => invalidateAll(queryClient) });
-}
-
 export function useCreateHabits() {
   const queryClient = useQueryClient();
   // Each POST is retried on its own inside createHabits; retrying the whole run would duplicate items.

@@ -14,11 +14,6 @@ export function createTasks(inputs: readonly CreateTaskInput[]) {
   return createInOrder(inputs, createTask);
 }
 
-export function useCreateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTask, onSettled: () => invalidateAll(queryClient) });
-}
-
 export function useCreateTasks() {
   const queryClient = useQueryClient();
   // Each POST is retried on its own inside createTasks; retrying the whole run would duplicate items.

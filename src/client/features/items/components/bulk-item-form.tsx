@@ -14,9 +14,10 @@ import { bulkPositions } from '../api/bulk-positions';
 import { useCreateHabits } from '../api/create-habit';
 import { BulkCreateError } from '../api/create-in-order';
 import { useCreateTasks } from '../api/create-task';
+import { goalIdFromSelect, NO_GOAL } from '../lib/goal-choice';
 import { bulkCreatedToast, type GoalContext, KIND_LABEL } from '../lib/item-kinds';
 import { settle } from '../lib/settle';
-import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';
+import { GoalSelect } from './goal-select';
 
 export type BulkItemFormProps = {
   kind: 'task' | 'habit';

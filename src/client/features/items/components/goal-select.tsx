@@ -1,13 +1,7 @@
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { useGoals } from '../api/get-goals';
-
-/** "" stands for no goal in the <select>; it is sent as goalId null (docs/product.md#dialog-lifecycle). */
-export const NO_GOAL = '';
-
-export function goalIdFromSelect(value: string): string | null {
-  return value === NO_GOAL ? null : value;
-}
+import { NO_GOAL } from '../lib/goal-choice';
 
 /**
  * The goal select for tasks (docs/product.md#item-dialog). Archived goals are offered only when the task

@@ -1,0 +1,58 @@
+import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { Textarea } from '../../../components/ui/textarea';
+import type { SingleItemFormInput } from '../lib/item-form-values';
+import { ColorGrid } from './color-grid';
+
+/** A goal's own fields in the item dialog: description, colour, habit goal (docs/product.md#item-dialog). */
+export function GoalFields({
+  idPrefix,
+  control,
+  register,
+}: {
+  idPrefix: string;
+  control: Control<SingleItemFormInput>;
+  register: UseFormRegister<SingleItemFormInput>;
+}) {
+  return (
+    <>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${idPrefix}-description`}>
+          Description <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Textarea
+          id={`${idPrefix}-description`}
+          rows={3}
+          placeholder="What is this goal about?"
+          {...register('description')}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="color"
+        render={({ field }) => <ColorGrid value={field.value} onChange={field.onChange} />}
+      />
+      <Controller
+        control={control}
+        name="isHabitGoal"
+        render={({ field }) => (
+          <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-3">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={`${idPrefix}-habit-goal`}>Habit Goal</Label>
+              <p id={`${idPrefix}-habit-goal-hint`} className="text-muted-foreground text-xs">
+                Tasks in this goal will work like habits with daily resets
+              </p>
+            </div>
+            <Switch
+              id={`${idPrefix}-habit-goal`}
+              aria-describedby={`${idPrefix}-habit-goal-hint`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          </div>
+        )}
+      />
+    </>
+  );
+}
