@@ -66,7 +66,8 @@ export function LandingRoute() {
           {features.map(({ title, text, icon: Icon }) => (
             <li
               key={title}
-              className="flex gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5"
+              // Five cards in two columns: the last one spans both rather than leaving a hole beside it.
+              className="flex gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5 sm:last:odd:col-span-2"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
                 <Icon aria-hidden="true" className="size-5" />

@@ -55,7 +55,8 @@ export function UserMenu() {
       <DropdownMenuContent className="w-48">
         <DropdownMenuLabel>
           <span className="block truncate font-medium">{displayName(user)}</span>
-          <span className="block truncate text-muted-foreground text-xs">{user.email}</span>
+          {/* The menu is 12rem wide: a long address wraps rather than being cut. */}
+          <span className="block break-all text-muted-foreground text-xs">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

@@ -67,7 +67,9 @@ export function SectionShell({
             >
               {icon}
             </span>
-            <span className="min-w-0 truncate font-semibold text-[15px] tracking-tight">{title}</span>
+            <span dir="auto" className="min-w-0 truncate font-semibold text-[15px] tracking-tight">
+              {title}
+            </span>
           </button>
         </h2>
         {badges}
