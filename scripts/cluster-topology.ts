@@ -9,7 +9,7 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DATABASE_TIMEOUTS } from '../src/server/db/client';
@@ -49,6 +49,24 @@ export function freePort(): Promise<number> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (bounded) until something accepts connections on the loopback port. */
+export async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await sleep(100);
+  }
+  throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
+}
 
 /** initdb and PgBouncer refuse to run as root: as root they run as `postgres`. */
 function postgresUser(): { uid: number; gid: number } | undefined {

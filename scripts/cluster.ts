@@ -16,6 +16,7 @@ import {
   stopPostgres,
   waitForBalancer,
   waitForHealthy,
+  waitForPort,
   writePgbouncerFiles,
 } from './cluster-topology';
 
@@ -68,6 +69,7 @@ async function up(): Promise<void> {
   startPostgres(DIR, ports.postgres);
   await createAppDatabase(ports.postgres);
   const pgbouncer = startPgbouncer(DIR, writePgbouncerFiles(DIR, ports.pgbouncer, ports.postgres), true);
+  await waitForPort(ports.pgbouncer, 15_000);
   const instances: number[] = [];
   // One after the other: the first one applies the migrations, the others find them applied.
   for (const [i, port] of ports.instances.entries()) {

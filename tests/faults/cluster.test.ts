@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   stopPostgres,
   waitForBalancer,
   waitForHealthy,
+  waitForPort,
   writePgbouncerFiles,
 } from '../../scripts/cluster-topology';
 import { type Call, call, signIn } from './harness';
@@ -71,25 +71,6 @@ function startNode(index: number): Launched {
   });
 }
 
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await sleep(100);
-  }
-  throw new Error(
-    `nothing listens on ${port} after ${timeoutMs} ms:\n${tail('pgbouncer.out')}${tail('pgbouncer.log')}`,
-  );
-}
-
 async function startAndJoin(index: number): Promise<void> {
   const instance = startNode(index);
   instances[index] = instance;
@@ -112,7 +93,9 @@ beforeAll(async () => {
   postgresStarted = true;
   await createAppDatabase(ports.postgres);
   pgbouncer = startPgbouncer(dir, writePgbouncerFiles(dir, ports.pgbouncer, ports.postgres));
-  await waitForPort(ports.pgbouncer, 15_000);
+  await waitForPort(ports.pgbouncer, 15_000).catch((error: Error) => {
+    throw new Error(`${error.message}\n${tail('pgbouncer.out')}${tail('pgbouncer.log')}`);
+  });
   // One after the other: the first applies the migrations.
   for (let i = 0; i < INSTANCES; i += 1) await startAndJoin(i);
   haproxy = startHaproxy(dir, {
