@@ -301,22 +301,39 @@ export function haproxyConfig(options: HaproxyOptions): string {
   return lines.join('\n');
 }
 
-/** Each instance's state as HAProxy sees it ('UP', 'DOWN', 'UP 1/2', ...), from its CSV stats page. */
-export async function balancerStates(statsPort: number): Promise<Map<string, string>> {
+export type BalancerServer = {
+  /** 'UP', 'DOWN', 'UP 1/2', ... */
+  status: string;
+  /** Connection attempts to this instance that failed and were tried again. */
+  retries: number;
+  /** Requests sent elsewhere after this instance refused their connection. */
+  redispatches: number;
+};
+
+/** Each instance as HAProxy sees it, from its CSV stats page. */
+export async function balancerServers(statsPort: number): Promise<Map<string, BalancerServer>> {
   const res = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`, { signal: AbortSignal.timeout(2_000) });
   const [header = '', ...rows] = (await res.text()).split('\n');
   const columns = header.replace(/^# /, '').split(',');
-  const proxy = columns.indexOf('pxname');
-  const name = columns.indexOf('svname');
-  const status = columns.indexOf('status');
-  const states = new Map<string, string>();
+  const at = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
+  const servers = new Map<string, BalancerServer>();
   for (const row of rows) {
     const cells = row.split(',');
-    if (cells[proxy] === 'instances' && /^s\d+$/.test(cells[name] ?? '')) {
-      states.set(cells[name] ?? '', cells[status] ?? '');
+    if (at(cells, 'pxname') === 'instances' && /^s\d+$/.test(at(cells, 'svname'))) {
+      servers.set(at(cells, 'svname'), {
+        status: at(cells, 'status'),
+        retries: Number(at(cells, 'wretr') || 0),
+        redispatches: Number(at(cells, 'wredis') || 0),
+      });
     }
   }
-  return states;
+  return servers;
+}
+
+/** Each instance's state as HAProxy sees it ('UP', 'DOWN', 'UP 1/2', ...). */
+export async function balancerStates(statsPort: number): Promise<Map<string, string>> {
+  const servers = await balancerServers(statsPort);
+  return new Map([...servers].map(([name, server]) => [name, server.status]));
 }
 
 /** Waits (bounded) until HAProxy reports the instance in `wanted` state. */
