@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balancerServers,
@@ -22,6 +23,7 @@ import {
   waitForPort,
   writePgbouncerFiles,
 } from '../../scripts/cluster-topology';
+import { assertServerTimeouts, DATABASE_TIMEOUTS } from '../../src/server/db/client';
 import { type Call, call, signIn } from './harness';
 
 /*
@@ -206,6 +208,37 @@ async function lostWrites(devices: Device[]): Promise<{ acknowledged: number; lo
 const failed = (samples: Sample[]) => samples.filter((sample) => sample.status < 200 || sample.status >= 300);
 
 describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and PostgreSQL', () => {
+  it('PgBouncer drops the timeouts sent at connection start; the server finds them on the database, or refuses', async () => {
+    const viaPooler = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/stride`,
+      ...DATABASE_TIMEOUTS,
+      statement_timeout: 1_234,
+    });
+    await viaPooler.connect();
+    try {
+      const { rows } = await viaPooler.query<{ setting: string }>(
+        "select setting from pg_settings where name = 'statement_timeout'",
+      );
+      // The database's 2000, not the 1234 this connection asked for.
+      expect(rows[0]?.setting).toBe(String(DATABASE_TIMEOUTS.statement_timeout));
+      await assertServerTimeouts(viaPooler);
+    } finally {
+      await viaPooler.end();
+    }
+    // A database without them, reached without startup parameters, is refused with what to run.
+    const bare = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${ports.postgres}/postgres`,
+    });
+    await bare.connect();
+    try {
+      await expect(assertServerTimeouts(bare)).rejects.toThrow(
+        'PostgreSQL runs with statement_timeout = 0 ms instead of 2000 ms',
+      );
+    } finally {
+      await bare.end();
+    }
+  });
+
   it('restarts every instance in turn under load with 0 failed requests and 0 lost writes', async () => {
     const { devices, habits } = await signedInDevices('rolling');
     const load = startLoad(devices, habits);

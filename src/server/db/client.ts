@@ -37,7 +37,7 @@ const SERVER_TIMEOUTS = ['statement_timeout', 'idle_in_transaction_session_timeo
  * refuses to start unless they are in force, set on the database or role instead
  * (docs/decisions/014-production-topology.md).
  */
-async function assertServerTimeouts(client: pg.PoolClient): Promise<void> {
+export async function assertServerTimeouts(client: pg.ClientBase): Promise<void> {
   const { rows } = await client.query<{ name: string; setting: string }>(
     'select name, setting from pg_settings where name = any($1)',
     [SERVER_TIMEOUTS],
