@@ -82,7 +82,8 @@ async function up(): Promise<void> {
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,
         pgbouncerPort: ports.pgbouncer,
-        drainMs: 3_000,
+        // Production's default: well over the two 1-second checks HAProxy needs to take it out.
+        drainMs: 5_000,
       },
       true,
     );
