@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, createDatabase, type ServerProcess, signIn, startServer } from '../tests/faults/harness';
+import { call, createDatabase, signIn, startServer } from '../tests/faults/harness';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
 
 /*
@@ -12,9 +12,9 @@ import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/hel
  * still there (unless its own delete was acknowledged too). Errors must be 0.
  */
 
-const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 60);
-const ACCOUNTS = 10;
-const DEVICES_PER_ACCOUNT = 3;
+export const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 60);
+export const ACCOUNTS = 10;
+export const DEVICES_PER_ACCOUNT = 3;
 
 type Kind = 'read today' | 'read all' | 'toggle' | 'create' | 'reorder' | 'delete';
 type Sample = { kind: Kind; ms: number; ok: boolean; status: number };
@@ -31,14 +31,7 @@ function pick<T>(items: readonly T[]): T | undefined {
   return items[Math.floor(Math.random() * items.length)];
 }
 
-async function device(
-  server: ServerProcess,
-  cookie: string,
-  ledger: Ledger,
-  until: number,
-  samples: Sample[],
-) {
-  const url = server.url;
+async function device(url: string, cookie: string, ledger: Ledger, until: number, samples: Sample[]) {
   while (Date.now() < until) {
     const roll = Math.random();
     let kind: Kind;
@@ -96,66 +89,74 @@ async function device(
 async function runEngine(engine: 'pglite' | 'postgres', env: Record<string, string>) {
   const server = await startServer(env);
   try {
-    const ledgers: Array<{ cookie: string; ledger: Ledger }> = [];
-    for (let i = 0; i < ACCOUNTS; i += 1) {
-      const cookie = await signIn(server.url, `load-${i}-${randomUUID()}@bench.example`);
-      const habits: string[] = [];
-      for (let h = 0; h < 5; h += 1) {
-        const res = await call(server.url, cookie, 'POST', '/api/habits', {
-          title: `Habit ${h}`,
-          isToday: true,
-        });
-        habits.push((res.body as { id: string }).id);
-      }
-      ledgers.push({ cookie, ledger: { created: new Set(), deleted: new Set(), habits } });
-    }
-    const samples: Sample[] = [];
-    const until = Date.now() + DURATION_S * 1000;
-    await Promise.all(
-      ledgers.flatMap(({ cookie, ledger }) =>
-        Array.from({ length: DEVICES_PER_ACCOUNT }, () => device(server, cookie, ledger, until, samples)),
-      ),
-    );
-
-    let missing = 0;
-    let acknowledged = 0;
-    for (const { cookie, ledger } of ledgers) {
-      const tasks = (await call(server.url, cookie, 'GET', '/api/tasks')).body as Array<{ id: string }>;
-      const present = new Set(tasks.map((task) => task.id));
-      for (const id of ledger.created) {
-        if (ledger.deleted.has(id)) continue;
-        acknowledged += 1;
-        if (!present.has(id)) missing += 1;
-      }
-    }
-
-    const kinds: Kind[] = ['read today', 'read all', 'toggle', 'create', 'reorder', 'delete'];
-    const rows = kinds.map((kind) => {
-      const own = samples.filter((sample) => sample.kind === kind);
-      const times = own.map((sample) => sample.ms).sort((a, b) => a - b);
-      const failures = own.filter((sample) => !sample.ok);
-      return {
-        engine,
-        call: kind,
-        'req/s': Math.round(own.length / DURATION_S),
-        'p50 ms': Math.round(percentile(times, 50)),
-        'p99 ms': Math.round(percentile(times, 99)),
-        errors: failures.length,
-        statuses: [...new Set(failures.map((sample) => sample.status))].join(' ') || '-',
-      };
-    });
-    const total = samples.length;
-    const errors = samples.filter((sample) => !sample.ok).length;
-    console.table(rows);
-    console.log(
-      `[${engine}] ${total} requests in ${DURATION_S} s (${Math.round(total / DURATION_S)} req/s), errors ${errors}; ` +
-        `acknowledged tasks still present: ${acknowledged - missing} of ${acknowledged}` +
-        (missing > 0 ? `  <-- ${missing} LOST` : ''),
-    );
-    return errors + missing;
+    return await runMixedLoad(engine, server.url);
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The mixed load against one address (a server, or a balancer in front of several: bench/cluster.ts);
+ * prints the table and returns errors plus lost acknowledged creates.
+ */
+export async function runMixedLoad(engine: string, url: string): Promise<number> {
+  const ledgers: Array<{ cookie: string; ledger: Ledger }> = [];
+  for (let i = 0; i < ACCOUNTS; i += 1) {
+    const cookie = await signIn(url, `load-${i}-${randomUUID()}@bench.example`);
+    const habits: string[] = [];
+    for (let h = 0; h < 5; h += 1) {
+      const res = await call(url, cookie, 'POST', '/api/habits', {
+        title: `Habit ${h}`,
+        isToday: true,
+      });
+      habits.push((res.body as { id: string }).id);
+    }
+    ledgers.push({ cookie, ledger: { created: new Set(), deleted: new Set(), habits } });
+  }
+  const samples: Sample[] = [];
+  const until = Date.now() + DURATION_S * 1000;
+  await Promise.all(
+    ledgers.flatMap(({ cookie, ledger }) =>
+      Array.from({ length: DEVICES_PER_ACCOUNT }, () => device(url, cookie, ledger, until, samples)),
+    ),
+  );
+
+  let missing = 0;
+  let acknowledged = 0;
+  for (const { cookie, ledger } of ledgers) {
+    const tasks = (await call(url, cookie, 'GET', '/api/tasks')).body as Array<{ id: string }>;
+    const present = new Set(tasks.map((task) => task.id));
+    for (const id of ledger.created) {
+      if (ledger.deleted.has(id)) continue;
+      acknowledged += 1;
+      if (!present.has(id)) missing += 1;
+    }
+  }
+
+  const kinds: Kind[] = ['read today', 'read all', 'toggle', 'create', 'reorder', 'delete'];
+  const rows = kinds.map((kind) => {
+    const own = samples.filter((sample) => sample.kind === kind);
+    const times = own.map((sample) => sample.ms).sort((a, b) => a - b);
+    const failures = own.filter((sample) => !sample.ok);
+    return {
+      engine,
+      call: kind,
+      'req/s': Math.round(own.length / DURATION_S),
+      'p50 ms': Math.round(percentile(times, 50)),
+      'p99 ms': Math.round(percentile(times, 99)),
+      errors: failures.length,
+      statuses: [...new Set(failures.map((sample) => sample.status))].join(' ') || '-',
+    };
+  });
+  const total = samples.length;
+  const errors = samples.filter((sample) => !sample.ok).length;
+  console.table(rows);
+  console.log(
+    `[${engine}] ${total} requests in ${DURATION_S} s (${Math.round(total / DURATION_S)} req/s), errors ${errors}; ` +
+      `acknowledged tasks still present: ${acknowledged - missing} of ${acknowledged}` +
+      (missing > 0 ? `  <-- ${missing} LOST` : ''),
+  );
+  return errors + missing;
 }
 
 export async function runLoadBenchmark(): Promise<void> {

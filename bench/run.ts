@@ -1,16 +1,18 @@
 import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
+import { runClusterBenchmark } from './cluster';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`, `lighthouse`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`, `cluster`, `lighthouse`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'api', run: runApiBenchmark },
   { name: 'bundle', run: runBundleReport },
   { name: 'load', run: runLoadBenchmark },
+  { name: 'cluster', run: runClusterBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
 ];
 

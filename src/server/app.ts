@@ -43,6 +43,11 @@ export type AppDeps = {
   maintenance?: Pick<EmbeddedMaintenance, 'noteWrite'>;
   env: Env;
   oidc: OidcSettings;
+  /**
+   * True once the instance is stopping (SIGTERM, docs/architecture.md#rolling-restarts): health answers
+   * 503 and answers close their connection, while requests are still served.
+   */
+  stopping?: () => boolean;
   /** The current instant; tests inject one to cross local midnight. */
   clock?: () => Date;
   /** Built client directory; served only when it holds an index.html. */
@@ -103,8 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // While draining too: a balancer's kept-alive connection would otherwise carry a new request to this
+  // instance just as it stops listening.
+  const stopping = deps.stopping ?? (() => false);
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || stopping()) reply.header('connection', 'close');
   });
   const { maintenance } = deps;
   if (maintenance) {
@@ -127,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(signInRequiredPlugin);
   await app.register(storageGuardPlugin, { storage });
 
-  await app.register(healthRoutes, { prefix: '/api/health', db, storage });
+  await app.register(healthRoutes, { prefix: '/api/health', db, storage, stopping });
   await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env, sessionCache });
   await app.register(goalsRoutes, { prefix: '/api/goals', db });
   await app.register(tasksRoutes, { prefix: '/api/tasks', db });

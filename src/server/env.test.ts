@@ -16,7 +16,15 @@ describe('loadEnv', () => {
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
       RATE_LIMITS: { signIn: 30, writes: 600, anonymous: 300 },
+      SHUTDOWN_DRAIN_MS: 0,
     });
+  });
+
+  it('drains 5 s before stopping in production, not at all elsewhere, unless SHUTDOWN_DRAIN_MS says', () => {
+    const production = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadEnv(production).SHUTDOWN_DRAIN_MS).toBe(5_000);
+    expect(loadEnv({ ...production, SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadEnv({ SHUTDOWN_DRAIN_MS: '1500' }).SHUTDOWN_DRAIN_MS).toBe(1_500);
   });
 
   it('listens on loopback unless HOST is set, and on every interface in production', () => {
@@ -76,6 +84,7 @@ describe('loadEnv', () => {
     [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS must be on or off'],
     [{ RATE_LIMIT_WRITES: '0' }, 'RATE_LIMIT_WRITES must be at least 1'],
     [{ RATE_LIMIT_ANONYMOUS: 'lots' }, 'RATE_LIMIT_ANONYMOUS must be a number'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS must be between 0 and 300000'],
   ])('refuses %j with a message naming what to fix', (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
   });

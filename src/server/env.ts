@@ -77,7 +77,19 @@ const RawEnvSchema = z.object({
   RATE_LIMIT_SIGN_IN: perMinute('RATE_LIMIT_SIGN_IN', DEFAULT_RATE_LIMITS.signIn),
   RATE_LIMIT_WRITES: perMinute('RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writes),
   RATE_LIMIT_ANONYMOUS: perMinute('RATE_LIMIT_ANONYMOUS', DEFAULT_RATE_LIMITS.anonymous),
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'SHUTDOWN_DRAIN_MS must be a number' })
+      .int({ message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds' })
+      .min(0, { message: 'SHUTDOWN_DRAIN_MS must be between 0 and 300000' })
+      .max(300_000, { message: 'SHUTDOWN_DRAIN_MS must be between 0 and 300000' })
+      .optional(),
+  ),
 });
+
+/** How long a stopping production instance keeps serving after its health turns 503 (see Env). */
+export const DEFAULT_PRODUCTION_DRAIN_MS = 5_000;
 
 export type Env = {
   NODE_ENV: 'development' | 'test' | 'production';
@@ -96,6 +108,12 @@ export type Env = {
   TRUST_PROXY: boolean | number | string;
   /** Per-minute rate limits, or null when switched off (RATE_LIMITS=off, never in production). */
   RATE_LIMITS: { signIn: number; writes: number; anonymous: number } | null;
+  /**
+   * On SIGTERM, how long the instance answers 503 on /api/health while still serving, so that a load
+   * balancer takes it out before it stops accepting connections (docs/architecture.md, "Rolling
+   * restarts"). 0 outside production unless set: a developer's Ctrl-C stops at once.
+   */
+  SHUTDOWN_DRAIN_MS: number;
 };
 
 /**
@@ -153,5 +171,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             writes: raw.RATE_LIMIT_WRITES,
             anonymous: raw.RATE_LIMIT_ANONYMOUS,
           },
+    SHUTDOWN_DRAIN_MS:
+      raw.SHUTDOWN_DRAIN_MS ?? (raw.NODE_ENV === 'production' ? DEFAULT_PRODUCTION_DRAIN_MS : 0),
   };
 }

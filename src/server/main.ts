@@ -78,7 +78,8 @@ async function main(): Promise<void> {
 
   const storage = database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined;
   const maintenance = database.pglite ? startEmbeddedMaintenance(database.pglite) : undefined;
-  const app = await buildApp({ db: database.db, env, oidc, storage, maintenance });
+  let closing = false;
+  const app = await buildApp({ db: database.db, env, oidc, storage, maintenance, stopping: () => closing });
   // A database that aged before this start (or under an older version) is tidied first.
   await maintenance?.run('start');
   if (oidc.issuer !== GOOGLE_ISSUER) {
@@ -87,12 +88,17 @@ async function main(): Promise<void> {
     );
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, drainMs: number) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
+      // Health answers 503 from now on while requests are still served, until the balancer has
+      // noticed and sends no more (docs/architecture.md#rolling-restarts).
+      if (drainMs > 0) {
+        app.log.info({ signal, drainMs }, 'stopping: draining (health answers 503)');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
       await closeIssuer();
@@ -106,10 +112,11 @@ async function main(): Promise<void> {
   };
   stop = (reason) => {
     app.log.fatal({ reason }, 'stopping: this server can no longer write safely');
-    void shutdown(reason);
+    // Nothing may be written any more: no drain.
+    void shutdown(reason, 0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', env.SHUTDOWN_DRAIN_MS));
+  process.once('SIGINT', () => void shutdown('SIGINT', env.SHUTDOWN_DRAIN_MS));
 
   try {
     await app.listen({

@@ -27,6 +27,32 @@ export const DATABASE_TIMEOUTS = {
   idle_in_transaction_session_timeout: 10_000,
 } as const;
 
+/** The bounds PostgreSQL itself enforces; the others are the driver's own. */
+const SERVER_TIMEOUTS = ['statement_timeout', 'idle_in_transaction_session_timeout'] as const;
+
+/**
+ * The driver sends the server-side timeouts as startup parameters, which PgBouncer drops when its
+ * `ignore_startup_parameters` lists them (it refuses them otherwise). A connection without them would
+ * let a stuck statement hold a request, and a pooled server connection, for ever, so the server
+ * refuses to start unless they are in force, set on the database or role instead
+ * (docs/decisions/014-production-topology.md).
+ */
+export async function assertServerTimeouts(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ name: string; setting: string }>(
+    'select name, setting from pg_settings where name = any($1)',
+    [SERVER_TIMEOUTS],
+  );
+  for (const name of SERVER_TIMEOUTS) {
+    const actual = rows.find((row) => row.name === name)?.setting;
+    const expected = String(DATABASE_TIMEOUTS[name]);
+    if (actual !== expected) {
+      throw new Error(
+        `PostgreSQL runs with ${name} = ${actual ?? 'unknown'} ms instead of ${expected} ms. Behind a pooler that drops startup parameters (PgBouncer's ignore_startup_parameters), set it on the database: ALTER DATABASE <name> SET ${name} = ${expected}`,
+      );
+    }
+  }
+}
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
@@ -66,6 +92,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // Fail at start, not on the first request, when the server is unreachable.
     const client = await pool.connect();
+    try {
+      await assertServerTimeouts(client);
+    } catch (error) {
+      client.release();
+      await pool.end();
+      throw error;
+    }
     client.release();
     const db: Db = drizzlePg({ client: pool, schema, logger });
     engines.set(db, 'postgres');

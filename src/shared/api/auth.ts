@@ -13,10 +13,11 @@ export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 /**
  * GET /api/health, for load balancers: 200 while this instance can serve reads and writes, 503 with
- * `degraded` when its database is down or its disk full (writes would fail).
+ * `degraded` when its database is down or its disk full (writes would fail), 503 with `stopping` while
+ * it drains before a shutdown (it still serves, but the balancer should send new requests elsewhere).
  */
 export const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'stopping']),
   database: z.enum(['up', 'down', 'full']),
 });
 export type Health = z.infer<typeof HealthSchema>;

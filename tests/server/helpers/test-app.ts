@@ -64,6 +64,8 @@ export type TestAppOptions = {
   logStream?: { write(line: string): void };
   /** A built client to serve; by default none, whatever dist/ holds, so tests do not depend on a build. */
   clientRoot?: string;
+  /** True once the app is draining before a shutdown (main.ts sets it on SIGTERM). */
+  stopping?: () => boolean;
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void;
 };
@@ -88,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     env,
     clock: options.clock,
+    stopping: options.stopping,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     clientRoot: options.clientRoot ?? '/nonexistent/stride-client',

@@ -5,20 +5,27 @@ import type { StorageGuard } from '../../db/storage-guard';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/errors';
 import { pingDatabase } from './health.repo';
 
-export type HealthOptions = { db: Db; storage: StorageGuard };
+export type HealthOptions = {
+  db: Db;
+  storage: StorageGuard;
+  /** True once this instance has been told to stop (main.ts drains before closing). */
+  stopping: () => boolean;
+};
 
 /** Answers without sign-in; 503 tells a load balancer to take this instance out. */
-export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, storage }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, storage, stopping }) => {
   app.get(
     '/',
     { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_request, reply) => {
       const up = await pingDatabase(db);
-      const health: Health = !up
-        ? { status: 'degraded', database: 'down' }
-        : storage.canWrite()
-          ? { status: 'ok', database: 'up' }
-          : { status: 'degraded', database: 'full' };
+      const health: Health = stopping()
+        ? { status: 'stopping', database: up ? 'up' : 'down' }
+        : !up
+          ? { status: 'degraded', database: 'down' }
+          : storage.canWrite()
+            ? { status: 'ok', database: 'up' }
+            : { status: 'degraded', database: 'full' };
       if (health.status !== 'ok') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },

@@ -1,0 +1,183 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  balancerStates,
+  type ClusterPorts,
+  createAppDatabase,
+  makeOwnedDir,
+  missingClusterBinaries,
+  pickPorts,
+  readPid,
+  sleep,
+  startHaproxy,
+  startInstance,
+  startPgbouncer,
+  startPostgres,
+  stopPostgres,
+  waitForBalancer,
+  waitForHealthy,
+  waitForPort,
+  writePgbouncerFiles,
+} from './cluster-topology';
+
+/*
+ * `npm run cluster -- up|down|status`: the production shape on this machine (README, "Production
+ * shape"): PostgreSQL, PgBouncer in transaction mode, CLUSTER_INSTANCES (default 2) compiled Stride
+ * instances and HAProxy in front, all on loopback, with configs generated into CLUSTER_DIR (default
+ * /tmp/stride-cluster). `up` needs `npm run build` first.
+ */
+
+const DIR = resolve(process.env.CLUSTER_DIR ?? '/tmp/stride-cluster');
+const STATE = join(DIR, 'state.json');
+const INSTANCES = Number(process.env.CLUSTER_INSTANCES ?? 2);
+const SERVER = resolve('dist/server/main.js');
+
+type State = { ports: ClusterPorts; pids: { haproxy: number; pgbouncer: number; instances: number[] } };
+
+function readState(): State | undefined {
+  return existsSync(STATE) ? (JSON.parse(readFileSync(STATE, 'utf8')) as State) : undefined;
+}
+
+function alive(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM, then wait (bounded) for the process to go; SIGKILL if it does not. */
+async function terminate(pid: number | undefined, waitMs: number): Promise<void> {
+  if (!alive(pid)) return;
+  process.kill(pid as number, 'SIGTERM');
+  for (let waited = 0; waited < waitMs && alive(pid); waited += 100) await sleep(100);
+  if (alive(pid)) process.kill(pid as number, 'SIGKILL');
+}
+
+async function up(): Promise<void> {
+  const missing = missingClusterBinaries();
+  if (missing.length > 0)
+    throw new Error(`missing: ${missing.join(', ')} (apt-get install postgresql-15 pgbouncer haproxy)`);
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
+  if (readState())
+    throw new Error(`a cluster is already recorded in ${STATE}: npm run cluster -- down first`);
+  makeOwnedDir(DIR);
+  const ports = await pickPorts(INSTANCES);
+  writeFileSync(STATE, JSON.stringify({ ports, pids: { haproxy: 0, pgbouncer: 0, instances: [] } }));
+  startPostgres(DIR, ports.postgres);
+  await createAppDatabase(ports.postgres);
+  const pgbouncer = startPgbouncer(DIR, writePgbouncerFiles(DIR, ports.pgbouncer, ports.postgres), true);
+  await waitForPort(ports.pgbouncer, 15_000);
+  const instances: number[] = [];
+  // One after the other: the first one applies the migrations, the others find them applied.
+  for (const [i, port] of ports.instances.entries()) {
+    const instance = startInstance(
+      DIR,
+      i,
+      {
+        command: [process.execPath, '--enable-source-maps', SERVER],
+        port,
+        issuerPort: ports.issuers[i] ?? 0,
+        balancerPort: ports.balancer,
+        pgbouncerPort: ports.pgbouncer,
+        // Production's default: well over the two 1-second checks HAProxy needs to take it out.
+        drainMs: 5_000,
+      },
+      true,
+    );
+    instances.push(instance.child.pid ?? 0);
+    writeFileSync(
+      STATE,
+      JSON.stringify({ ports, pids: { haproxy: 0, pgbouncer: pgbouncer.child.pid, instances } }),
+    );
+    await waitForHealthy(port, instance.exited);
+  }
+  const haproxy = startHaproxy(
+    DIR,
+    {
+      port: ports.balancer,
+      statsPort: ports.stats,
+      instances: ports.instances,
+      checkIntervalMs: 1_000,
+      signInOnFirst: true,
+    },
+    true,
+  );
+  const state: State = {
+    ports,
+    pids: { haproxy: haproxy.child.pid ?? 0, pgbouncer: pgbouncer.child.pid ?? 0, instances },
+  };
+  writeFileSync(STATE, JSON.stringify(state, null, 2));
+  for (const [i] of ports.instances.entries()) await waitForBalancer(ports.stats, `s${i + 1}`, 'UP');
+  console.log(
+    `Stride is ready at http://localhost:${ports.balancer} (HAProxy stats: http://127.0.0.1:${ports.stats}/stats)`,
+  );
+  console.log(`Configs, logs and data in ${DIR}; stop with npm run cluster -- down`);
+}
+
+async function down(): Promise<void> {
+  const state = readState();
+  if (!state) {
+    console.log(`No cluster recorded in ${STATE}.`);
+    return;
+  }
+  await terminate(state.pids.haproxy, 5_000);
+  // Each instance drains for a few seconds, then finishes what it is serving.
+  await Promise.all(state.pids.instances.map((pid) => terminate(pid, 20_000)));
+  await terminate(readPid(join(DIR, 'pgbouncer.pid')) ?? state.pids.pgbouncer, 5_000);
+  if (existsSync(join(DIR, 'data', 'postmaster.pid'))) stopPostgres(DIR);
+  rmSync(DIR, { recursive: true, force: true });
+  console.log('Cluster stopped and its directory removed.');
+}
+
+async function status(): Promise<void> {
+  const state = readState();
+  if (!state) {
+    console.log(`No cluster recorded in ${STATE}.`);
+    process.exitCode = 1;
+    return;
+  }
+  const states = await balancerStates(state.ports.stats).catch(() => new Map<string, string>());
+  const rows = [
+    {
+      part: 'HAProxy',
+      address: `http://localhost:${state.ports.balancer}`,
+      pid: state.pids.haproxy,
+      state: alive(state.pids.haproxy) ? 'running' : 'stopped',
+    },
+    ...state.ports.instances.map((port, i) => ({
+      part: `instance s${i + 1}`,
+      address: `http://127.0.0.1:${port}`,
+      pid: state.pids.instances[i] ?? 0,
+      state: `${alive(state.pids.instances[i]) ? 'running' : 'stopped'}, balancer: ${states.get(`s${i + 1}`) ?? 'unknown'}`,
+    })),
+    {
+      part: 'PgBouncer',
+      address: `127.0.0.1:${state.ports.pgbouncer}`,
+      pid: readPid(join(DIR, 'pgbouncer.pid')) ?? 0,
+      state: alive(readPid(join(DIR, 'pgbouncer.pid'))) ? 'running' : 'stopped',
+    },
+    {
+      part: 'PostgreSQL',
+      address: `127.0.0.1:${state.ports.postgres}`,
+      pid: readPid(join(DIR, 'data', 'postmaster.pid')) ?? 0,
+      state: alive(readPid(join(DIR, 'data', 'postmaster.pid'))) ? 'running' : 'stopped',
+    },
+  ];
+  console.table(rows);
+}
+
+const commands: Record<string, () => Promise<void>> = { up, down, status };
+const command = commands[process.argv[2] ?? ''];
+if (!command) {
+  console.error('Usage: npm run cluster -- up|down|status');
+  process.exit(2);
+}
+try {
+  await command();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}
