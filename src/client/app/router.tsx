@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { DEFAULT_TIME_ZONE } from '../../shared/domain/days';
+import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../shared/domain/days';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { browserTimeZone } from '../lib/api-client';
 import { useKeepAlive } from '../lib/keep-alive';
@@ -64,7 +64,10 @@ export function AppRouter() {
   useKeepAlive();
   // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day, in
   // the zone the server uses for this person (the browser's until the user is known).
-  useDayChangeRefresh(auth.user?.timeZone ?? browserTimeZone() ?? DEFAULT_TIME_ZONE, 0);
+  useDayChangeRefresh(
+    auth.user?.timeZone ?? browserTimeZone() ?? DEFAULT_TIME_ZONE,
+    auth.user?.dayStartHour ?? DEFAULT_DAY_START_HOUR,
+  );
   const signedIn = auth.status === 'signed-in';
   return (
     <div className="flex min-h-dvh flex-col">

@@ -42,7 +42,7 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The one fetch wrapper: sends credentials and the browser's time zone, sends JSON only when a body

@@ -5,5 +5,5 @@ import { requireUser } from './auth-session';
 /** The signed-in user's current day (YYYY-MM-DD) by the one day rule in src/shared/domain/days.ts. */
 export function userToday(request: FastifyRequest): string {
   const user = requireUser(request);
-  return dayAt(request.now, user.timeZone);
+  return dayAt(request.now, user.timeZone, user.dayStartHour);
 }

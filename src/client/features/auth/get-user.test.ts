@@ -9,6 +9,8 @@ const ada = {
   firstName: 'Ada',
   picture: null,
   timeZone: 'Europe/London',
+  timeZoneFromDevice: true,
+  dayStartHour: 0,
 };
 
 describe('getUser (SPEC §6, §7)', () => {
