@@ -13,7 +13,7 @@ const baseURL = `http://localhost:${PORT}`;
 process.env.STRIDE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'stride-e2e-'));
 const dataDir = process.env.STRIDE_E2E_DATA_DIR;
 
-/** Debian's chromium (STACK.md); no browser is ever downloaded. */
+/** Debian's chromium package (docs/decisions/007-browser-tests.md); no browser is ever downloaded. */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

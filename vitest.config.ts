@@ -57,6 +57,8 @@ export default defineConfig({
           name: 'client',
           environment: 'happy-dom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          // Fails a test on console.error or an unhandled rejection, and cleans up after each.
+          setupFiles: ['src/client/testing/setup.ts'],
           // Typing through user-event is slow while the server projects share the two cores; the
           // 5 s default failed dialog tests under that load.
           testTimeout: 20_000,

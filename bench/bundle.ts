@@ -5,7 +5,13 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 /** One chunk of Vite's build manifest (only the fields this report reads). */
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 /**
@@ -14,7 +20,6 @@ type Manifest = Record<string, ManifestChunk>;
  * which the shell loads once the current-user call answers 200, so signed-in visits count it too.
  */
 const ROUTES: Array<{ visit: string; module: string; signedIn: boolean }> = [
-  { visit: '/ signed out (landing)', module: 'src/client/app/routes/landing.tsx', signedIn: false },
   { visit: '/login', module: 'src/client/app/routes/login.tsx', signedIn: false },
   { visit: '/ or /today signed in', module: 'src/client/app/routes/today.tsx', signedIn: true },
   { visit: '/all-items', module: 'src/client/app/routes/all-items.tsx', signedIn: true },
@@ -22,8 +27,11 @@ const ROUTES: Array<{ visit: string; module: string; signedIn: boolean }> = [
   { visit: 'unknown path (404)', module: 'src/client/app/routes/not-found.tsx', signedIn: false },
 ];
 
-/** Loaded by src/client/features/auth/get-user.ts after a 200 from GET /api/auth/user. */
-const USER_SCHEMA_MODULE = 'src/shared/api/auth.ts';
+/** The pre-rendered landing page's only script (scripts/prerender-landing.tsx). */
+const LANDING_SCRIPT = 'src/client/landing-page.ts';
+
+/** The app's lazy route modules that the report does not list as visits of their own. */
+const UNLISTED_ROUTES = ['src/client/app/routes/landing.tsx'];
 
 /** The chunk's own file, its CSS and, recursively, everything it imports statically. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
@@ -58,8 +66,8 @@ export async function runBundleReport(): Promise<void> {
     });
     const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
     const html = await readFile(join(outDir, 'index.html'), 'utf8');
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-    if (!entryKey) throw new Error('the build manifest has no entry');
+    const entryKey = 'index.html';
+    if (!manifest[entryKey]) throw new Error('the build manifest has no index.html entry');
 
     const gzipped = new Map<string, number>();
     const sizeOf = async (file: string) => {
@@ -74,10 +82,29 @@ export async function runBundleReport(): Promise<void> {
     // set with the HTML's files would mark the entry as seen and skip the chunks it imports.
     const firstLoad = closure(manifest, entryKey);
     for (const file of filesNamedIn(html)) firstLoad.add(file);
+    // A visitor without a session gets landing.html: index.html's stylesheet and theme script, and
+    // the landing script instead of the app.
+    const entryFile = manifest[entryKey]?.file;
+    const landingPage = closure(
+      manifest,
+      LANDING_SCRIPT,
+      new Set(filesNamedIn(html).filter((file) => file !== entryFile)),
+    );
+    // The entry's one dynamic import that is not a screen: the user's schema, loaded by
+    // features/auth/get-user.ts after a 200 from GET /api/auth/user (rolldown names it by chunk).
+    const userSchemaKeys = (manifest[entryKey]?.dynamicImports ?? []).filter(
+      (key) => !ROUTES.some((route) => route.module === key) && !UNLISTED_ROUTES.includes(key),
+    );
+    const visits = [
+      { visit: '/ signed out (pre-rendered landing page)', files: landingPage },
+      ...ROUTES.map((route) => {
+        const files = closure(manifest, route.module, new Set(firstLoad));
+        if (route.signedIn) for (const key of userSchemaKeys) closure(manifest, key, files);
+        return { visit: route.visit, files };
+      }),
+    ];
     const rows = [];
-    for (const route of ROUTES) {
-      const files = closure(manifest, route.module, new Set(firstLoad));
-      if (route.signedIn) closure(manifest, USER_SCHEMA_MODULE, files);
+    for (const { visit, files } of visits) {
       let js = 0;
       let css = 0;
       for (const file of files) {
@@ -85,7 +112,7 @@ export async function runBundleReport(): Promise<void> {
         else if (file.endsWith('.js')) js += await sizeOf(file);
       }
       rows.push({
-        'first visit': route.visit,
+        'first visit': visit,
         files: files.size,
         'JS gzip kB': kB(js),
         'CSS gzip kB': kB(css),

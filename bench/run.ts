@@ -1,15 +1,17 @@
 import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
+import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`, `lighthouse`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'api', run: runApiBenchmark },
   { name: 'bundle', run: runBundleReport },
   { name: 'load', run: runLoadBenchmark },
+  { name: 'lighthouse', run: runLighthouseReport },
 ];
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());

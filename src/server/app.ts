@@ -10,6 +10,7 @@ import { jsonSerializerCompiler } from './http/json-serializer';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
+import { sessionTokenOf } from './modules/auth/sessions.service';
 import { completionRoutes } from './modules/completions/completions.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { habitsRoutes } from './modules/habits/habits.routes';
@@ -21,7 +22,7 @@ import { authSessionPlugin, signInRequiredPlugin } from './plugins/auth-session'
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
-import { hasBuiltClient, staticClientPlugin } from './plugins/static-client';
+import { hasBuiltClient, sendPage, staticClientPlugin } from './plugins/static-client';
 import { storageGuardPlugin } from './plugins/storage-guard';
 
 /** 64 KiB: far above any real request (a 1,000-item reorder is ~60 bytes an item), see decision 004. */
@@ -138,7 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clientRoot = deps.clientRoot ?? DEFAULT_CLIENT_ROOT;
   const serveClient = hasBuiltClient(clientRoot);
-  if (serveClient) await app.register(staticClientPlugin, { root: clientRoot });
+  const hasSessionCookie = (request: FastifyRequest) => sessionTokenOf(request, env) !== undefined;
+  if (serveClient) await app.register(staticClientPlugin, { root: clientRoot, hasSessionCookie });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
@@ -147,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // missing file (an old asset, a source map) is a plain 404, never the page in its place.
     const isFile = /\.[A-Za-z0-9]+$/.test(path);
     if (serveClient && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(request, reply, { root: clientRoot, hasSessionCookie: hasSessionCookie(request) });
     }
     return reply.status(404).send({ message: 'Not found' } satisfies ErrorBody);
   });

@@ -14,8 +14,9 @@ import {
 const signIn = (page: Page) => signInByRedirect(page, uniqueEmail('items'));
 
 /*
- * All Items journeys (SPEC §2 All Items, Item dialog, Cards; §4; §5; §8). What a journey is about
- * goes through the UI; the rest of its data is made through the API as the signed-in browser.
+ * All Items journeys (docs/product.md#all-items-screen, docs/product.md#item-dialog,
+ * docs/product.md#cards, docs/product.md#dialog-lifecycle, docs/product.md#toasts). What a journey is
+ * about goes through the UI; the rest of its data is made through the API as the signed-in browser.
  */
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, post, signInByRedirect, test, uniqueEmail } from './fixtures';
 
 /*
- * The narrowest phone the app supports (issue 3: "works from 320px wide"): no screen scrolls
- * sideways, and the Today header's controls keep their 44 px touch targets.
+ * The narrowest phone the app supports is 320px wide: no screen scrolls sideways, and the Today
+ * header's controls keep their 44 px touch targets.
  */
 
 test.use({ viewport: { width: 320, height: 640 } });

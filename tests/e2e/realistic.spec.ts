@@ -11,8 +11,8 @@ import {
 } from './fixtures';
 
 /*
- * Issue 4's yardstick: a realistic account (5 goals, 60 tasks, 15 habits, 10 of them on Today) is
- * comfortable to manage on a phone and on a desktop. The data is made through the API as the signed-in
+ * The yardstick for a full account: a realistic one (5 goals, 60 tasks, 15 habits, 10 of them on Today)
+ * is comfortable to manage on a phone and on a desktop. The data is made through the API as the signed-in
  * browser; the journey then finds, filters, folds and completes things through the screens.
  */
 

@@ -92,7 +92,7 @@ test.describe('signed in', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByText(email)).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
-    // SPEC §2: the menu is 12rem (192px) wide.
+    // The menu is 12rem (192px) wide (docs/product.md#signed-in-chrome).
     expect((await menu.boundingBox())?.width).toBeCloseTo(192, 0);
     await expectNoA11yViolations(page);
     await snap(page, 'account-menu');

@@ -11,8 +11,9 @@ import {
 } from './fixtures';
 
 /*
- * Today screen and Execution Mode journeys (SPEC §2, §4, §8, §9). Data that is not the subject of a
- * journey is created through the API, as the signed-in browser, to keep each journey short.
+ * Today screen and Execution Mode journeys (docs/product.md#today-screen,
+ * docs/product.md#execution-mode). Data that is not the subject of a journey is created through the
+ * API, as the signed-in browser, to keep each journey short.
  */
 
 const signIn = (page: Page, email: string = uniqueEmail('today')) => signInByRedirect(page, email);
@@ -50,7 +51,7 @@ test('an empty day explains itself and links to All Items', async ({ page }) => 
   await expectNoA11yViolations(page);
   await snap(page, 'today-empty');
 
-  // Clear Today and Execute Mode on an empty day: no call for Clear, the spec's toast for Execute.
+  // Clear Today and Execute Mode on an empty day: no call for Clear, "No items to execute" for Execute.
   await page.getByRole('button', { name: 'Clear Today' }).click();
   await expect(page.getByText('Cleared Today', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Execute Mode' }).click();

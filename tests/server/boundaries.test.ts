@@ -4,31 +4,62 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The layering rules of docs/architecture.md, checked on the source: shared imports nothing internal,
- * client and server never import each other, and only repositories and db/ touch Drizzle.
+ * client and server never import each other, only repositories and db/ touch Drizzle, a client feature
+ * never imports another feature, and the client's lib/ and components/ import no feature. Static
+ * imports, re-exports and dynamic `import()` all count: a lazy import ties the code together as much
+ * as a static one.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, { tests = false } = {}): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .filter((entry) => tests || !/\.test\.tsx?$/.test(entry.name))
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
 type Import = { from: string; typeOnly: boolean };
 
-function importsOf(file: string): Import[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
+function importsIn(text: string): Import[] {
   const found: Import[] = [];
   for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/gm)) {
+    found.push({ typeOnly: match[1] !== undefined, from: match[2] ?? '' });
+  }
+  // import('x') in code loads x; `typeof import('x')` in a type does not.
+  for (const match of text.matchAll(/(\btypeof\s+)?\bimport\(\s*'([^']+)'\s*\)/g)) {
     found.push({ typeOnly: match[1] !== undefined, from: match[2] ?? '' });
   }
   return found;
 }
 
+function importsOf(file: string): Import[] {
+  return importsIn(readFileSync(join(ROOT, file), 'utf8'));
+}
+
+/** package.json "imports" (`#name/*` subpath aliases), if the project uses any. */
+const ALIASES = Object.entries(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { imports?: Record<string, unknown> })
+    .imports ?? {},
+).flatMap(([alias, to]) => (typeof to === 'string' ? [{ alias, to }] : []));
+
 /** The repository-relative path an import points at, or the bare package name. */
 function target(file: string, from: string): string {
-  return from.startsWith('.') ? relative(ROOT, resolve(ROOT, file, '..', from)) : from;
+  if (from.startsWith('.')) return relative(ROOT, resolve(ROOT, file, '..', from));
+  if (!from.startsWith('#')) return from;
+  for (const { alias, to } of ALIASES) {
+    const [head = '', tail = ''] = alias.split('*');
+    if (alias.includes('*') ? from.startsWith(head) && from.endsWith(tail) : from === alias) {
+      const rest = alias.includes('*') ? from.slice(head.length, from.length - tail.length) : '';
+      return relative(ROOT, resolve(ROOT, to.replace('*', rest))).replace(/\.tsx?$/, '');
+    }
+  }
+  throw new Error(`${file}: ${from} matches no "imports" alias in package.json`);
+}
+
+/** `src/client/features/<name>` for a path inside a feature, else undefined. */
+function featureOf(path: string): string | undefined {
+  return /^src\/client\/features\/([^/]+)/.exec(path)?.[0];
 }
 
 describe('import boundaries', () => {
@@ -38,6 +69,34 @@ describe('import boundaries', () => {
       from: '../../db/client',
       typeOnly: false,
     });
+    expect(
+      importsIn(
+        [
+          "import { a } from './a';",
+          "import type {\n  B,\n} from './b';",
+          "export { c } from './c';",
+          "import './d.css';",
+          "const e = lazy(() => import('./e'));",
+          "const { F } = await import(\n  '../f'\n);",
+          "type G = typeof import('./g');",
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { from: './a', typeOnly: false },
+      { from: './b', typeOnly: true },
+      { from: './c', typeOnly: false },
+      { from: './d.css', typeOnly: false },
+      { from: './e', typeOnly: false },
+      { from: '../f', typeOnly: false },
+      { from: './g', typeOnly: true },
+    ]);
+    expect(
+      importsOf('src/client/app/router.tsx').map((i) => target('src/client/app/router.tsx', i.from)),
+    ).toContain('src/client/app/routes/today');
+    expect(featureOf(target('src/client/features/today/x.ts', '../items/index'))).toBe(
+      'src/client/features/items',
+    );
+    expect(featureOf('src/client/lib/api-client.ts')).toBeUndefined();
   });
 
   it('src/shared imports nothing from server, client, node or drizzle', () => {
@@ -77,6 +136,27 @@ describe('import boundaries', () => {
           .filter((i) => i.from.startsWith('drizzle-orm') || target(file, i.from) === 'src/server/db/schema')
           .map((i) => `${file} -> ${i.from}`),
       );
+    expect(offending).toEqual([]);
+  });
+
+  it('a client feature never imports another feature, statically or lazily (compose them in app/)', () => {
+    const offending = sourceFiles('src/client/features', { tests: true }).flatMap((file) =>
+      importsOf(file)
+        .map((i) => target(file, i.from))
+        .filter((to) => featureOf(to) !== undefined && featureOf(to) !== featureOf(file))
+        .map((to) => `${file} -> ${to}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("the client's lib/ and components/ import no feature and nothing from app/", () => {
+    const offending = [...sourceFiles('src/client/lib'), ...sourceFiles('src/client/components')].flatMap(
+      (file) =>
+        importsOf(file)
+          .map((i) => target(file, i.from))
+          .filter((to) => to.startsWith('src/client/features/') || to.startsWith('src/client/app/'))
+          .map((to) => `${file} -> ${to}`),
+    );
     expect(offending).toEqual([]);
   });
 });

@@ -10,13 +10,22 @@ const root = mkdtempSync(join(tmpdir(), 'stride-client-'));
 let t: TestApp;
 
 /** A page load as the browser makes it at PUBLIC_URL (or at `host`, another name of the server). */
-const page = (url: string, host = new URL(TEST_PUBLIC_URL).host) =>
-  t.app.inject({ method: 'GET', url, headers: { host } });
+const page = (url: string, host = new URL(TEST_PUBLIC_URL).host, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+const withCookie = { cookie: 'stride_session=some-token' };
 
 beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Stride</title><div id="root"></div>');
+  writeFileSync(
+    join(root, 'landing.html'),
+    '<!doctype html><title>Stride</title><div id="root">Key features</div>',
+  );
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");');
+  // What scripts/precompress.ts writes beside a file (contents stand in for the compressed bytes).
+  writeFileSync(join(root, 'assets', 'big-abc123.js'), 'x'.repeat(4000));
+  writeFileSync(join(root, 'assets', 'big-abc123.js.br'), 'brotli bytes');
+  writeFileSync(join(root, 'assets', 'big-abc123.js.gz'), 'gzip bytes');
   writeFileSync(join(root, 'assets', 'index-abc123.js.map'), '{"version":3}');
   t = await createTestApp({ clientRoot: root });
 });
@@ -26,8 +35,36 @@ afterAll(async () => {
 });
 
 describe('built client', () => {
-  it('serves index.html at / without long caching', async () => {
-    const res = await page('/');
+  it('serves the pre-rendered landing page to a visitor without a session cookie, the app otherwise', async () => {
+    for (const path of ['/', '/today', '/all-items', '/home', '/settings']) {
+      const signedOut = await page(path);
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.body).toContain('Key features');
+      expect(signedOut.headers.vary).toContain('Cookie');
+      expect(signedOut.headers['cache-control']).toBe('no-cache');
+      const withSession = await page(path, undefined, withCookie);
+      expect(withSession.body).toContain('<div id="root"></div>');
+    }
+    // Pages that are not the landing page are the app's, cookie or not.
+    for (const path of ['/login', '/no-such-page']) {
+      expect((await page(path)).body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends the precompressed copy the browser accepts, and the file itself to one that accepts neither', async () => {
+    const br = await page('/assets/big-abc123.js', undefined, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    const gzip = await page('/assets/big-abc123.js', undefined, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes');
+    const plain = await page('/assets/big-abc123.js', undefined, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('x'.repeat(4000));
+  });
+
+  it('serves the app shell at / without long caching to a visitor with a session cookie', async () => {
+    const res = await page('/', undefined, withCookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -42,7 +79,7 @@ describe('built client', () => {
 
   it('answers client routes with the app shell, but unknown API paths with JSON 404', async () => {
     for (const path of ['/today', '/all-items', '/some/unknown/page']) {
-      const res = await page(path);
+      const res = await page(path, undefined, withCookie);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }

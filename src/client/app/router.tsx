@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { LANDING_PAGE_PATHS } from '../../shared/api/pages';
 import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../shared/domain/days';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { browserTimeZone } from '../lib/api-client';
@@ -8,6 +9,7 @@ import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { AppHeader } from './layout/app-header';
 import { BottomNav } from './layout/bottom-nav';
 import { ConnectivityBanner } from './layout/connectivity-banner';
+import { SkipLink } from './layout/skip-link';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen } from './routes/loading';
 
@@ -40,13 +42,11 @@ function SignedInRoutes() {
 function SignedOutRoutes() {
   return (
     <Switch>
-      <Route path="/" component={LandingRoute} />
       <Route path="/login" component={LoginRoute} />
       {/* The app's own screens need a session: offer sign-in there rather than a 404. */}
-      <Route path="/today" component={LandingRoute} />
-      <Route path="/home" component={LandingRoute} />
-      <Route path="/all-items" component={LandingRoute} />
-      <Route path="/settings" component={LandingRoute} />
+      {LANDING_PAGE_PATHS.map((path) => (
+        <Route key={path} path={path} component={LandingRoute} />
+      ))}
       <Route component={NotFoundRoute} />
     </Switch>
   );
@@ -71,12 +71,7 @@ export function AppRouter() {
   const signedIn = auth.status === 'signed-in';
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <AppHeader />
       <ConnectivityBanner />
       {/* Room at the bottom so the fixed navigation never covers the last card. */}

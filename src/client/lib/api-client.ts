@@ -44,6 +44,43 @@ export function browserTimeZone(): string | undefined {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+function requestInit(method: Method, body?: unknown): RequestInit {
+  const headers: Record<string, string> = {};
+  const zone = browserTimeZone();
+  if (zone) headers[TIME_ZONE_HEADER] = zone;
+  const init: RequestInit = { method, credentials: 'include', headers };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  return init;
+}
+
+/*
+ * Early requests: the GETs a screen will make, started as the app boots instead of after the user
+ * call has answered and the screen's code has loaded (docs/decisions/013-api-cost.md). The first
+ * apiRequest for the same path takes the answer over; one not taken soon is dropped, so a later
+ * call always asks afresh.
+ */
+const EARLY_REQUEST_TTL_MS = 10_000;
+const earlyRequests = new Map<string, { response: Promise<Response>; startedAt: number }>();
+
+export function startEarlyRequests(paths: readonly string[]): void {
+  for (const path of paths) {
+    const response = fetch(path, requestInit('GET'));
+    // Not taken (signed out after all, another screen): its failure is nobody's to report.
+    response.catch(() => undefined);
+    earlyRequests.set(path, { response, startedAt: Date.now() });
+  }
+}
+
+function takeEarlyRequest(path: string): Promise<Response> | undefined {
+  const early = earlyRequests.get(path);
+  if (!early) return undefined;
+  earlyRequests.delete(path);
+  return Date.now() - early.startedAt <= EARLY_REQUEST_TTL_MS ? early.response : undefined;
+}
+
 /**
  * The one fetch wrapper: sends credentials and the browser's time zone, sends JSON only when a body
  * is given, raises ApiError on non-OK answers, and parses the answer with the shared schema when one
@@ -54,17 +91,10 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: { body?: unknown; schema?: S } = {},
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = {};
-  const zone = browserTimeZone();
-  if (zone) headers[TIME_ZONE_HEADER] = zone;
-  const init: RequestInit = { method, credentials: 'include', headers };
-  if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await ((method === 'GET' && takeEarlyRequest(path)) ||
+      fetch(path, requestInit(method, options.body)));
   } catch (error) {
     reportNoAnswer();
     throw error;

@@ -1,11 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newId, withClientId } from './client-id';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('client ids', () => {
   it('are v4 UUIDs, also where crypto.randomUUID is missing (plain http on a LAN address)', () => {

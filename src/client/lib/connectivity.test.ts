@@ -1,20 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { always, type FakeApi, installFakeApi } from '../testing/fake-api';
 import { connectivity, reportAnswer, reportNoAnswer, resetConnectivity } from './connectivity';
 
 describe('connectivity', () => {
   let healthAnswers: number[];
+  let api: FakeApi;
   beforeEach(() => {
     vi.useFakeTimers();
     healthAnswers = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{}', { status: healthAnswers.shift() ?? 200 })),
-    );
+    api = installFakeApi(always(() => ({ status: healthAnswers.shift() ?? 200 })));
   });
   afterEach(() => {
     resetConnectivity();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('follows what the app’s calls meet', () => {
@@ -49,6 +46,6 @@ describe('connectivity', () => {
     expect(connectivity()).toBe('unavailable');
     await vi.advanceTimersByTimeAsync(8_000);
     expect(connectivity()).toBe('online');
-    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+    expect(api.paths()).toEqual(['/api/health', '/api/health', '/api/health']);
   });
 });

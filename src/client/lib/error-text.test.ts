@@ -1,10 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { errorText, OFFLINE_TEXT, SERVER_FAILED_TEXT, UNREACHABLE_TEXT } from './error-text';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('errorText', () => {
   it('shows the server’s own words, never the status line or the JSON', () => {

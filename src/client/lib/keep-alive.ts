@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';
 
-/** SPEC §7: first ping after 60 s, then every 240 s. */
+/** First ping after 60 s, then every 240 s (docs/product.md#call-conventions). */
 export const KEEP_ALIVE_FIRST_MS = 60_000;
 export const KEEP_ALIVE_EVERY_MS = 240_000;
 
@@ -9,7 +9,7 @@ async function ping(): Promise<void> {
   try {
     await apiRequest('GET', '/api/health');
   } catch (error) {
-    // A missed ping is harmless; the spec asks for quiet logging only.
+    // A missed ping is harmless and changes nothing on screen (docs/product.md#call-conventions).
     console.debug('keep-alive failed', error);
   }
 }

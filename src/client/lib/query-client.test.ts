@@ -9,7 +9,7 @@ import {
   shouldRetryQuery,
 } from './query-client';
 
-describe('query client rules (SPEC §7, §8)', () => {
+describe('query client rules (docs/product.md#call-conventions, docs/product.md#retries)', () => {
   it.each([
     [0, new ApiError(500, '500: boom'), true],
     [1, new ApiError(503, '503: busy'), true],

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client';
 
-/** SPEC §7: query data is fresh for 5 minutes. */
+/** Query data is fresh for 5 minutes (docs/product.md#call-conventions). */
 export const STALE_TIME_MS = 5 * 60 * 1000;
 const MAX_QUERY_RETRIES = 2;
 const MAX_MUTATION_RETRIES = 1;
@@ -17,12 +17,12 @@ function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** SPEC §8: queries are not retried on 4xx, otherwise up to 2 times. */
+/** Reads are not retried on 4xx, otherwise up to 2 times (docs/product.md#retries). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   return !isClientError(error) && !isOffline() && failureCount < MAX_QUERY_RETRIES;
 }
 
-/** SPEC §8: mutations are not retried on 4xx, otherwise once. */
+/** Writes are not retried on 4xx, otherwise once (docs/product.md#retries). */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
   return !isClientError(error) && !isOffline() && failureCount < MAX_MUTATION_RETRIES;
 }
@@ -38,7 +38,10 @@ export function pathFromQueryKey(queryKey: QueryKey): string {
   return `/${parts.join('/')}`;
 }
 
-/** SPEC §7: a generic read GETs the joined key path; a 401 fails like any other error. */
+/**
+ * A generic read GETs the joined key path; a 401 fails like any other error
+ * (docs/product.md#call-conventions).
+ */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathFromQueryKey(queryKey));
 
 export function createQueryClient(): QueryClient {

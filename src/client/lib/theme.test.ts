@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { always, installFakeApi } from '../testing/fake-api';
 import { ApiError, apiRequest } from './api-client';
 import { getTheme, initTheme, THEME_STORAGE_KEY, toggleTheme } from './theme';
 
 afterEach(() => {
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
-describe('theme store (SPEC §4)', () => {
+describe('theme store (docs/product.md#theme)', () => {
   it('defaults to light and reads a saved dark choice onto the document root', () => {
     expect(initTheme()).toBe('light');
     expect(document.documentElement.classList.contains('dark')).toBe(false);
@@ -27,13 +27,13 @@ describe('theme store (SPEC §4)', () => {
   });
 });
 
-describe('api client errors (SPEC §8)', () => {
+describe('api client errors (docs/product.md#error-format)', () => {
   it('raises `STATUS: body text`, or the status text when the body is empty', async () => {
-    vi.stubGlobal('fetch', async () => new Response('Not signed in', { status: 401 }));
+    installFakeApi(always(() => new Response('Not signed in', { status: 401 })));
     await expect(apiRequest('GET', '/api/auth/user')).rejects.toThrow(
       new ApiError(401, '401: Not signed in'),
     );
-    vi.stubGlobal('fetch', async () => new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    installFakeApi(always(() => new Response('', { status: 503, statusText: 'Service Unavailable' })));
     await expect(apiRequest('GET', '/api/today')).rejects.toThrow('503: Service Unavailable');
   });
 });

@@ -1,4 +1,7 @@
-import { useSyncExternalStore } from 'react';
+/*
+ * The theme store. No React here: the pre-rendered landing page's small script (src/client/landing-page.ts)
+ * uses it too; components read it through useTheme (app/layout/theme-toggle.tsx).
+ */
 
 export type Theme = 'light' | 'dark';
 
@@ -25,7 +28,7 @@ export function getTheme(): Theme {
   return current;
 }
 
-/** Saves the choice, marks the document root and tells every subscriber (SPEC §4 theme). */
+/** Saves the choice, marks the document root and tells every subscriber (docs/product.md#theme). */
 export function setTheme(theme: Theme): void {
   current = theme;
   try {
@@ -48,11 +51,12 @@ export function initTheme(): Theme {
   return current;
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeToTheme(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, getTheme, getTheme);
+/** What the theme button says: it names what a press does (the label is also its tooltip). */
+export function themeToggleLabel(theme: Theme): string {
+  return theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
 }

@@ -51,10 +51,7 @@ async function execute(driver: Driver, name: string, params: unknown[]): Promise
 }
 
 /** Whether PostgreSQL may keep named prepared statements on its connections. */
-let namedStatements = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
-export function useNamedStatements(on: boolean): void {
-  namedStatements = on;
-}
+const namedStatements = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
 
 /** The driver object under a drizzle database or transaction (drizzle keeps it on its session). */
 function driverOf(db: Db): { driver: Driver; postgres: boolean } {

@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLandingPagePath } from '../../shared/api/pages';
 
-export type StaticClientOptions = { root: string };
+export type StaticClientOptions = {
+  root: string;
+  /** Whether the request carries a session cookie (valid or not: the app decides what to show). */
+  hasSessionCookie: (request: FastifyRequest) => boolean;
+};
 
 /** True when `vite build` has produced the client this server should serve. */
 export function hasBuiltClient(root: string): boolean {
@@ -13,21 +18,55 @@ export function hasBuiltClient(root: string): boolean {
 
 /**
  * Serves the built client. Vite's hashed assets never change under a name, so they are cached for
- * a year; index.html is revalidated each time so a deploy is picked up at once.
+ * a year; pages are revalidated each time so a deploy is picked up at once. The build writes a
+ * brotli and a gzip copy of each file (scripts/precompress.ts), sent as they are to a browser that
+ * accepts them.
  */
-export const staticClientPlugin = fp<StaticClientOptions>(async (app: FastifyInstance, { root }) => {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: true,
-    index: ['index.html'],
-    // Source maps would hand out the original source; the build makes none, and none is served.
-    allowedPath: (pathName) => !pathName.endsWith('.map'),
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${join(root, 'assets')}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.header('cache-control', 'no-cache');
-      }
-    },
-  });
-});
+export const staticClientPlugin = fp<StaticClientOptions>(
+  async (app: FastifyInstance, { root, hasSessionCookie }) => {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      // Pages go through sendPage below, which chooses between the app and the landing page.
+      index: false,
+      preCompressed: true,
+      // Source maps would hand out the original source; the build makes none, and none is served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${join(root, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+    // "/" is a directory to the files plugin; other client routes reach sendPage through the app's
+    // not-found handler (app.ts).
+    app.get('/', (request, reply) =>
+      sendPage(request, reply, { root, hasSessionCookie: hasSessionCookie(request) }),
+    );
+  },
+);
+
+/**
+ * A page load of a client route. A visitor with no session cookie on one of the landing paths gets
+ * the pre-rendered landing page (scripts/prerender-landing.tsx), which paints without the app's
+ * JavaScript; anyone else gets the app, which knows what to show (a stale cookie ends on the same
+ * landing page, rendered by the app). docs/decisions/013-api-cost.md.
+ */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { root: string; hasSessionCookie: boolean },
+): FastifyReply {
+  const path = request.url.split('?', 1)[0] ?? '';
+  const landing =
+    !options.hasSessionCookie && isLandingPagePath(path) && existsSync(join(options.root, 'landing.html'));
+  return (
+    reply
+      .header('cache-control', 'no-cache')
+      // One URL answers with either page depending on the cookie: caches must keep them apart.
+      .header('vary', 'Cookie')
+      .sendFile(landing ? 'landing.html' : 'index.html')
+  );
+}

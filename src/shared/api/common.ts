@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Limits the spec leaves open (SPEC §9 "not shown"); see docs/decisions/004-input-limits.md. */
+/**
+ * Input and count limits (docs/product.md#input-limits); why these numbers:
+ * docs/decisions/004-input-limits.md.
+ */
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const SORT_ORDER_MAX = 1_000_000_000;
@@ -55,7 +58,7 @@ export const PlainTextSchema = (field: string, max: number) =>
     { lines: false },
   );
 
-/** Titles are trimmed; an empty one is refused with the spec's message (SPEC §5). */
+/** Titles are trimmed; an empty one is refused with "Title is required" (docs/product.md#form-rules). */
 export const TitleSchema = textRules(
   z
     .string({ message: 'Title is required' })
@@ -72,7 +75,10 @@ export const SortOrderSchema = z
   .min(-SORT_ORDER_MAX, { message: 'Sort order is out of range' })
   .max(SORT_ORDER_MAX, { message: 'Sort order is out of range' });
 
-/** Every non-2xx JSON answer of the API (SPEC §8: the client shows `STATUS: body text`). */
+/**
+ * Every non-2xx JSON answer of the API (docs/product.md#status-codes); the client raises it as
+ * `STATUS: body text` (docs/product.md#error-format).
+ */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

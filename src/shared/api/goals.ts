@@ -40,7 +40,10 @@ export const CreateGoalInputSchema = z.object({
   isHabitGoal: z.boolean().default(false),
   archived: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
-  /** Create-only flag from SPEC §3; see docs/decisions/005-goal-add-to-today.md. */
+  /**
+   * Create-only, accepted and ignored (docs/product.md#entities-and-fields,
+   * docs/decisions/005-goal-add-to-today.md).
+   */
   addToToday: z.boolean().default(false),
 });
 export type CreateGoalInput = z.input<typeof CreateGoalInputSchema>;

@@ -1,6 +1,6 @@
 /**
- * Bulk add (SPEC §2 Item dialog, §5): one item per line, each line trimmed, blank lines dropped,
- * the rest kept in the order they were typed.
+ * Bulk add (docs/product.md#dialog-lifecycle, docs/product.md#form-rules): one item per line, each line
+ * trimmed, blank lines dropped, the rest kept in the order they were typed.
  */
 export function parseBulkLines(text: string): string[] {
   return text

@@ -1,10 +1,10 @@
 /**
- * Execution Mode (SPEC §2, §4, §9) as pure functions of the visible Today list and a clock, so the
- * rules can be tested with a fake clock and the view only wires timers to them.
+ * Execution Mode (docs/product.md#execution-mode) as pure functions of the visible Today list and a
+ * clock, so the rules can be tested with a fake clock and the view only wires timers to them.
  *
- * The view calls `settleExecution` whenever the list changes and when `advanceAt` is reached; the
- * list is the source of truth for completion, so completing through any control (card, keyboard,
- * another tab after a refetch) advances the same way.
+ * The view calls `settleExecution` whenever the list changes and when `advanceAt` is reached; the list
+ * is the source of truth for completion, so completing through any control (card, keyboard, another tab
+ * after a refetch) advances the same way.
  */
 
 /** Wait after a completion before moving on, so the person sees the item checked off. */
@@ -160,7 +160,7 @@ export function executionProgress(run: ExecutionRun, items: readonly ExecutionIt
   return Math.min(1, Math.max(0, value));
 }
 
-/** m:ss, minutes unbounded (SPEC §9): 0:00, 0:59, 1:05, 75:00. */
+/** m:ss, minutes unbounded (docs/product.md#execution-mode): 0:00, 0:59, 1:05, 75:00. */
 export function formatElapsed(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

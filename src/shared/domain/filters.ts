@@ -1,8 +1,8 @@
 /**
- * Filter chips on Today and All Items (SPEC §2): "Habits", "Todos" and one chip per goal. A click
- * toggles a chip; a double-click shows only that one. The state records the HIDDEN chips, so every
- * chip starts shown and a goal created later appears without touching the filter. Session-only:
- * callers keep it in component state, never in storage.
+ * Filter chips on Today and All Items (docs/product.md#filter-chips): "Habits", "Todos" and one chip
+ * per goal. A click toggles a chip; a double-click shows only that one. The state records the HIDDEN
+ * chips, so every chip starts shown and a goal created later appears without touching the filter.
+ * Session-only: callers keep it in component state, never in storage.
  */
 
 export type FilterKey = 'habits' | 'todos' | `goal:${string}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, initials } from './initials';
 
-describe('avatar initials (SPEC §2, §9)', () => {
+describe('avatar initials (docs/product.md#signed-in-chrome)', () => {
   it.each([
     [{ name: 'Ada Lovelace', email: 'ada@example.com' }, 'Ada Lovelace', 'AL'],
     [{ name: 'ada', email: 'ada@example.com' }, 'ada', 'A'],

@@ -1,11 +1,17 @@
-/** Display name: the name if present, otherwise the part of the email before the @ (SPEC §2). */
+/**
+ * Display name: the name if present, otherwise the part of the email before the @
+ * (docs/product.md#signed-in-chrome).
+ */
 export function displayName(user: { name?: string | null; email: string }): string {
   const name = user.name?.trim();
   if (name) return name;
   return user.email.split('@')[0] ?? user.email;
 }
 
-/** First letter of each word of the display name, uppercased, at most 2 (SPEC §2, §9). */
+/**
+ * First letter of each word of the display name, uppercased, at most 2
+ * (docs/product.md#signed-in-chrome).
+ */
 export function initials(user: { name?: string | null; email: string }): string {
   return displayName(user)
     .split(/\s+/)

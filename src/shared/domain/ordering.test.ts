@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendedSortOrders, moveItem, nextSortOrder } from './ordering';
 
-describe('sort positions (SPEC §9)', () => {
+describe('sort positions (docs/product.md#positions)', () => {
   it.each([
     [[], 0],
     [[0], 1],

@@ -1,6 +1,6 @@
 /**
- * Sort positions (SPEC §9): a new item goes after the current maximum. With no items the maximum
- * counts as -1, so the first position is 0.
+ * Sort positions (docs/product.md#positions): a new item goes after the current maximum. With no items
+ * the maximum counts as -1, so the first position is 0.
  */
 export function nextSortOrder(existing: Iterable<number>): number {
   let max = -1;

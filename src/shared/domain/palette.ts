@@ -1,4 +1,7 @@
-/** The goal colour palette (SPEC §3). The spec's prose says 20 names but lists 21; we keep all 21. */
+/**
+ * The goal colour palette: 21 names, in the order the swatch grid shows them
+ * (docs/product.md#colour-palette).
+ */
 export const GOAL_COLORS = [
   'blue',
   'sky',
@@ -31,7 +34,7 @@ export function isGoalColor(value: unknown): value is GoalColor {
   return typeof value === 'string' && (GOAL_COLORS as readonly string[]).includes(value);
 }
 
-/** Unknown or missing colours fall back to blue (SPEC §3). */
+/** Unknown or missing colours fall back to blue (docs/product.md#colour-palette). */
 export function resolveGoalColor(value: string | null | undefined): GoalColor {
   return isGoalColor(value) ? value : DEFAULT_GOAL_COLOR;
 }

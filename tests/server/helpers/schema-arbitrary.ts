@@ -23,9 +23,6 @@ type JsonSchema = {
   format?: string;
 };
 
-/** Ids the generated bodies should point at: the caller's own, another person's, unknown ones. */
-export type IdPool = () => string[];
-
 /** Text a person might type, and the kinds of text a client must never get a 500 for. */
 export const textArbitrary = (max: number) =>
   fc.oneof(

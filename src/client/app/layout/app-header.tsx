@@ -1,16 +1,20 @@
+import type { ReactNode } from 'react';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { BrandLink } from './brand';
 import { ThemeToggle } from './theme-toggle';
 
-/** SPEC §2: sticky header with the product name, the theme toggle and the user menu. */
-export function AppHeader() {
+/**
+ * docs/product.md#signed-in-chrome: sticky header with the product name, the theme toggle and the
+ * user menu. The pre-rendered landing page passes no account slot (app/landing-document.tsx).
+ */
+export function AppHeader({ account = <UserMenu /> }: { account?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-border border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-2 px-4">
         <BrandLink />
         <div className="flex items-center gap-1">
           <ThemeToggle />
-          <UserMenu />
+          {account}
         </div>
       </div>
     </header>

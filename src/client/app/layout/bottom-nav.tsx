@@ -17,7 +17,10 @@ const entries: NavEntry[] = [
   { href: '/all-items', label: 'All Items', icon: LayoutList, matches: ['/all-items'] },
 ];
 
-/** SPEC §2: two entries, the current path's one highlighted. The layout reserves room below for it. */
+/**
+ * Two entries, the current path's one highlighted (docs/product.md#signed-in-chrome). The layout reserves
+ * room below for it.
+ */
 export function BottomNav() {
   const [location] = useLocation();
   return (

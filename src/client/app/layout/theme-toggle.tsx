@@ -1,21 +1,26 @@
 import Moon from 'lucide-react/icons/moon';
 import Sun from 'lucide-react/icons/sun';
+import { useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button';
 import { IconTooltip } from '../../components/ui/tooltip';
-import { toggleTheme, useTheme } from '../../lib/theme';
+import { getTheme, subscribeToTheme, themeToggleLabel, toggleTheme } from '../../lib/theme';
 
-/** The label names what a press does, so it doubles as the tooltip and the accessible name. */
+export function useTheme() {
+  return useSyncExternalStore(subscribeToTheme, getTheme, getTheme);
+}
+
+/**
+ * The label names what a press does, so it doubles as the tooltip and the accessible name. The icon
+ * follows the document's `dark` class in CSS, so the pre-rendered landing page (which cannot know the
+ * stored theme) shows the right one from the first paint.
+ */
 export function ThemeToggle() {
-  const theme = useTheme();
-  const label = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const label = themeToggleLabel(useTheme());
   return (
     <IconTooltip label={label}>
-      <Button variant="ghost" size="icon" onClick={toggleTheme}>
-        {theme === 'dark' ? (
-          <Sun aria-hidden="true" className="size-5!" />
-        ) : (
-          <Moon aria-hidden="true" className="size-5!" />
-        )}
+      <Button variant="ghost" size="icon" onClick={toggleTheme} data-theme-toggle="">
+        <Moon aria-hidden="true" className="size-5! dark:hidden" />
+        <Sun aria-hidden="true" className="hidden size-5! dark:block" />
       </Button>
     </IconTooltip>
   );

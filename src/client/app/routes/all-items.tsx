@@ -1,6 +1,6 @@
 import { AllItemsScreen } from '../../features/items';
 
-/** SPEC §2 /all-items. */
+/** `/all-items` (docs/product.md#all-items-screen). */
 export function AllItemsRoute() {
   return <AllItemsScreen />;
 }

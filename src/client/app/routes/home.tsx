@@ -26,12 +26,12 @@ const destinations: Destination[] = [
   },
 ];
 
-/** SPEC §2: the first name, else the email. */
+/** The first name, else the email (docs/product.md#home-page). */
 export function welcomeName(user: Pick<AuthUser, 'firstName' | 'email'>): string {
   return user.firstName?.trim() || user.email;
 }
 
-/** SPEC §2 `/home`: welcome line, Log Out, and the two destination cards. */
+/** `/home`: welcome line, Log Out, and the two destination cards (docs/product.md#home-page). */
 export function HomeRoute() {
   const auth = useUser();
   if (auth.status !== 'signed-in') return null;

@@ -10,7 +10,7 @@ import { BrandMark, PRODUCT_NAME } from '../layout/brand';
 
 type Feature = { title: string; text: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 
-/** SPEC §1's advertised features, in its order. */
+/** The advertised features, in the order of docs/product.md#signed-out-pages. */
 const features: Feature[] = [
   {
     title: 'Drag-and-drop sorting',
@@ -35,7 +35,10 @@ const features: Feature[] = [
   },
 ];
 
-/** SPEC §2 signed-out `/`: product name, description, features, Google sign-in and its note. */
+/**
+ * Signed-out `/`: product name, pitch, features, Google sign-in and its note
+ * (docs/product.md#signed-out-pages).
+ */
 export function LandingRoute() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pt-10 pb-16 sm:pt-16">

@@ -1,6 +1,9 @@
 import { Spinner } from '../../components/ui/spinner';
 
-/** SPEC §2: shown while the current-user call is in flight (and while a route's code loads). */
+/**
+ * Shown while the current-user call is in flight, and while a route's code loads
+ * (docs/product.md#not-found-and-loading).
+ */
 export function LoadingScreen() {
   return (
     <div

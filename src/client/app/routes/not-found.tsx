@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
-/** SPEC §2: the 404 card for any path the router does not know. */
+/** The 404 card for any path the router does not know (docs/product.md#not-found-and-loading). */
 export function NotFoundRoute() {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">

@@ -1,55 +1,38 @@
-import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Habit } from '../../../shared/api/habits';
 import type { TodayTask } from '../../../shared/api/today';
-import { resetToasts } from '../../components/ui/toast';
 import { goalSummary, todayHabit, todayTask } from '../../features/today/testing/today-factories';
-import { createQueryClient } from '../../lib/query-client';
-import { Providers } from '../providers';
+import { installFakeApi, on } from '../../testing/fake-api';
+import { renderWithProviders } from '../../testing/render';
 import { TodayRoute } from './today';
 
-type Call = { method: string; path: string; body: unknown };
-
-/** An in-memory stand-in for the Today endpoints the screen calls; every call is recorded. */
+/** The Today endpoints the screen calls, over an in-memory list that PATCHes change. */
 function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
   const state = { tasks: [...initial.tasks], habits: [...initial.habits] };
-  const calls: Call[] = [];
   let todayGate: Promise<void> = Promise.resolve();
   let failToday = false;
-
-  const json = (status: number, body: unknown) =>
-    new Response(body === null ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-
-  const handler = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body });
-    if (method === 'GET' && path === '/api/today') {
+  const api = installFakeApi(
+    on('GET', '/api/today', async () => {
       await todayGate;
-      if (failToday) return json(500, { message: 'database unavailable' });
-      return json(200, {
-        tasks: state.tasks.filter((task) => task.isToday),
-        habits: state.habits.filter((habit) => habit.isToday),
-      });
-    }
-    const patch = /^\/api\/(tasks|habits)\/(.+)$/.exec(path);
-    if (method === 'PATCH' && patch) {
-      const list: Array<TodayTask | Habit> = patch[1] === 'tasks' ? state.tasks : state.habits;
-      const index = list.findIndex((item) => item.id === patch[2]);
-      list[index] = { ...list[index]!, ...(body as object) };
-      return json(200, list[index]);
-    }
-    return json(404, { message: `no fake for ${method} ${path}` });
-  };
-
+      if (failToday) return { status: 500, body: { message: 'database unavailable' } };
+      return {
+        body: {
+          tasks: state.tasks.filter((task) => task.isToday),
+          habits: state.habits.filter((habit) => habit.isToday),
+        },
+      };
+    }),
+    on('PATCH', /^\/api\/(tasks|habits)\//, (request) => {
+      const [, kind, id] = /^\/api\/(tasks|habits)\/(.+)$/.exec(request.path) ?? [];
+      const list: Array<TodayTask | Habit> = kind === 'tasks' ? state.tasks : state.habits;
+      const index = list.findIndex((item) => item.id === id);
+      list[index] = { ...list[index]!, ...(request.body as object) };
+      return { body: list[index] };
+    }),
+  );
   return {
-    calls,
-    handler,
+    ...api,
     holdToday: () => {
       let release: () => void = () => {};
       todayGate = new Promise<void>((resolve) => {
@@ -63,20 +46,8 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
   };
 }
 
-let consoleError: MockInstance<typeof console.error>;
-
-function renderToday(api: ReturnType<typeof fakeApi>) {
-  vi.stubGlobal('fetch', vi.fn(api.handler));
-  const client = createQueryClient();
-  client.setDefaultOptions({
-    ...client.getDefaultOptions(),
-    queries: { ...client.getDefaultOptions().queries, retry: false },
-  });
-  return render(
-    <Providers client={client}>
-      <TodayRoute />
-    </Providers>,
-  );
+function renderToday() {
+  return renderWithProviders(<TodayRoute />);
 }
 
 const count = () => screen.getByTestId('today-count');
@@ -87,24 +58,11 @@ const titles = () =>
     .getAllByRole('article')
     .map((node) => node.getAttribute('aria-label'));
 
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error');
-});
-
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-  vi.unstubAllGlobals();
-  // Client tests fail on a stray console.error (STYLE.md, Tests 3).
-  expect(consoleError).not.toHaveBeenCalled();
-  consoleError.mockRestore();
-});
-
 describe('Today route', () => {
   it('shows three skeleton rows while loading, and no count yet', async () => {
     const api = fakeApi({ tasks: [], habits: [] });
     const release = api.holdToday();
-    renderToday(api);
+    renderToday();
     expect(await screen.findByRole('status', { name: "Loading today's items" })).toBeInTheDocument();
     expect(screen.getAllByTestId('today-skeleton-row')).toHaveLength(3);
     expect(count()).toHaveTextContent('');
@@ -113,7 +71,8 @@ describe('Today route', () => {
   });
 
   it('explains an empty day and links to All Items', async () => {
-    renderToday(fakeApi({ tasks: [], habits: [] }));
+    fakeApi({ tasks: [], habits: [] });
+    renderToday();
     expect(await screen.findByRole('heading', { name: 'No items for today' })).toBeInTheDocument();
     expect(screen.getByText('Add some tasks and habits to get started with your day!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all items' })).toHaveAttribute('href', '/all-items');
@@ -123,12 +82,11 @@ describe('Today route', () => {
 
   it('lists tasks and habits in one todaySortOrder order with the header actions', async () => {
     const book = goalSummary('Write a book', { color: 'rose' });
-    renderToday(
-      fakeApi({
-        tasks: [todayTask('Email Sam', 0), todayTask('Draft chapter', 2, { goal: book })],
-        habits: [todayHabit('Stretch', 1)],
-      }),
-    );
+    fakeApi({
+      tasks: [todayTask('Email Sam', 0), todayTask('Draft chapter', 2, { goal: book })],
+      habits: [todayHabit('Stretch', 1)],
+    });
+    renderToday();
     await screen.findByRole('list', { name: 'Today items' });
     expect(titles()).toEqual(['Email Sam', 'Stretch', 'Draft chapter']);
     expect(count()).toHaveTextContent('3 of 3 items');
@@ -143,12 +101,11 @@ describe('Today route', () => {
 
   it('filters with click (toggle) and double-click (only this one)', async () => {
     const book = goalSummary('Write a book');
-    renderToday(
-      fakeApi({
-        tasks: [todayTask('Email Sam', 0), todayTask('Draft chapter', 2, { goal: book })],
-        habits: [todayHabit('Stretch', 1)],
-      }),
-    );
+    fakeApi({
+      tasks: [todayTask('Email Sam', 0), todayTask('Draft chapter', 2, { goal: book })],
+      habits: [todayHabit('Stretch', 1)],
+    });
+    renderToday();
     await screen.findByRole('list', { name: 'Today items' });
     expect(chip('Habits')).toHaveTextContent('Habits1');
     expect(chip('Todos')).toHaveTextContent('Todos1');
@@ -176,13 +133,13 @@ describe('Today route', () => {
     const task = todayTask('Water plants', 0);
     const habit = todayHabit('Journal', 1);
     const api = fakeApi({ tasks: [task], habits: [habit] });
-    renderToday(api);
+    renderToday();
     await screen.findByRole('list', { name: 'Today items' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Today' }));
     expect(await screen.findByText('Cleared Today')).toBeInTheDocument();
     expect(screen.getByText('All items removed from your today list.')).toBeInTheDocument();
-    expect(api.calls.filter((call) => call.method === 'PATCH')).toEqual([
+    expect(api.writes()).toEqual([
       { method: 'PATCH', path: `/api/tasks/${task.id}`, body: { isToday: false } },
       { method: 'PATCH', path: `/api/habits/${habit.id}`, body: { isToday: false } },
     ]);
@@ -191,21 +148,20 @@ describe('Today route', () => {
 
   it('Clear Today does nothing on an empty day', async () => {
     const api = fakeApi({ tasks: [], habits: [] });
-    renderToday(api);
+    renderToday();
     await screen.findByText('No items for today');
     fireEvent.click(screen.getByRole('button', { name: 'Clear Today' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    expect(api.writes()).toEqual([]);
     expect(screen.queryByText('Cleared Today')).not.toBeInTheDocument();
   });
 
   it('Execute Mode starts at the first uncompleted visible item and Exit comes back', async () => {
-    renderToday(
-      fakeApi({
-        tasks: [todayTask('Done already', 0, { completed: true }), todayTask('Email Sam', 2)],
-        habits: [todayHabit('Stretch', 1)],
-      }),
-    );
+    fakeApi({
+      tasks: [todayTask('Done already', 0, { completed: true }), todayTask('Email Sam', 2)],
+      habits: [todayHabit('Stretch', 1)],
+    });
+    renderToday();
     await screen.findByRole('list', { name: 'Today items' });
     fireEvent.click(chip('Habits'));
     fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
@@ -221,7 +177,7 @@ describe('Today route', () => {
   it('says why the list could not load', async () => {
     const api = fakeApi({ tasks: [], habits: [] });
     api.failToday();
-    renderToday(api);
+    renderToday();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your today list');
     // In words, never the status line or the JSON around it.

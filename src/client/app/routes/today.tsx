@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '../../../shared/domain/filters';
 import { Button } from '../../components/ui/button';
 import {
@@ -36,7 +36,10 @@ function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
   return <TaskCard task={item.task} goal={item.task.goal} showGoal canDelete={false} {...sort} />;
 }
 
-/** SPEC §2 Today screen and Execution Mode: the today feature composed with the items feature's parts. */
+/**
+ * The Today screen and Execution Mode (docs/product.md#today-screen, docs/product.md#execution-mode): the
+ * today feature composed with the items feature's parts.
+ */
 export function TodayRoute() {
   const today = useToday();
   const reorder = useReorderToday();
@@ -50,6 +53,10 @@ export function TodayRoute() {
     [all, hidden],
   );
   const chips = useMemo(() => todayFilterChips(all), [all]);
+  // The first arrival of the list is drawn in a background render that yields to the browser every
+  // few milliseconds instead of one long task (docs/decisions/013-api-cost.md); later changes (ticks,
+  // drags) render at once.
+  const firstListReady = useDeferredValue(today.data !== undefined);
   const execution = useExecution(visible);
 
   // When Execution Mode ends (Exit or "All done!"), focus returns to the button that started it.
@@ -90,7 +97,7 @@ export function TodayRoute() {
         executeRef={executeRef}
       />
       {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
-      {today.isPending ? (
+      {today.isPending || (today.data && !firstListReady) ? (
         <TodaySkeleton />
       ) : today.isError && !today.data ? (
         <div

@@ -4,13 +4,11 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /**
  * A modal panel: focus is trapped inside, Escape and the close button dismiss it, and the page behind
- * is inert. SPEC §9 "dialog maximum width small": max-w-sm on every screen; on phones it keeps a 1rem
- * margin and scrolls inside itself when the keyboard takes half the screen.
+ * is inert. The dialog is "small" (docs/product.md#item-dialog): max-w-sm on every screen; on phones it
+ * keeps a 1rem margin and scrolls inside itself when the keyboard takes half the screen.
  */
 const SHAPES = {
   dialog:

@@ -3,8 +3,6 @@ import { cn } from '../../lib/cn';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
-export const DropdownMenuSub = MenuPrimitive.Sub;
 
 export function DropdownMenuContent({
   className,
@@ -53,23 +51,4 @@ export function DropdownMenuLabel({ className, ...props }: MenuPrimitive.Dropdow
 
 export function DropdownMenuSeparator({ className, ...props }: MenuPrimitive.DropdownMenuSeparatorProps) {
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-}
-
-/** SPEC §9: sub-menus open after 100 ms of hover (Radix's own default). */
-export function DropdownMenuSubTrigger({ className, ...props }: MenuPrimitive.DropdownMenuSubTriggerProps) {
-  return <MenuPrimitive.SubTrigger className={cn(itemClasses, className)} {...props} />;
-}
-
-export function DropdownMenuSubContent({ className, ...props }: MenuPrimitive.DropdownMenuSubContentProps) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.SubContent
-        className={cn(
-          'z-50 min-w-32 overflow-hidden rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg',
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
-  );
 }

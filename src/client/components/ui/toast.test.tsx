@@ -1,15 +1,9 @@
-import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, toast } from './toast';
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, toast } from './toast';
 
-describe('toasts (SPEC §2, §9)', () => {
+describe('toasts (docs/product.md#toasts)', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    resetToasts();
-    vi.useRealTimers();
-  });
 
   it('shows one at a time: a new toast replaces the current one', () => {
     render(<Toaster />);

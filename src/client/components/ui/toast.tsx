@@ -3,9 +3,12 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn';
 
-/** SPEC §9: default toast 5000 ms, swipe right past 50 px, F8 focuses the region. */
+/**
+ * A toast stays 5000 ms, is swiped away right past 50 px, and F8 focuses the region
+ * (docs/product.md#toasts).
+ */
 export const TOAST_DURATION_MS = 5000;
-/** SPEC §9: a dismissed toast is removed 1000 ms later, after its exit animation. */
+/** A dismissed toast is removed 1000 ms later, after its exit animation (docs/product.md#toasts). */
 export const TOAST_REMOVE_DELAY_MS = 1000;
 
 export type ToastVariant = 'default' | 'destructive';
@@ -27,8 +30,8 @@ function dismiss(id: number): void {
 }
 
 /**
- * Shows a toast from anywhere (no hook needed). Only one is shown at a time (SPEC §2): a new toast
- * replaces the current one.
+ * Shows a toast from anywhere (no hook needed). Only one is shown at a time (docs/product.md#toasts): a
+ * new toast replaces the current one.
  */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;

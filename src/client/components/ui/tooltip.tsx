@@ -2,7 +2,10 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** SPEC §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+/**
+ * Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay
+ * (docs/product.md#constants).
+ */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

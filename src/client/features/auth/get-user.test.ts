@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import { always, type FakeApi, installFakeApi } from '../../testing/fake-api';
 import { getUser } from './get-user';
 
 const ada = {
@@ -13,27 +14,17 @@ const ada = {
   dayStartHour: 0,
 };
 
-describe('getUser (SPEC §6, §7)', () => {
+describe('getUser (docs/product.md#sign-in-state)', () => {
   let answer: () => Response;
-  let calls: string[];
+  let api: FakeApi;
   beforeEach(() => {
-    calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        calls.push(String(input));
-        return answer();
-      }),
-    );
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
+    api = installFakeApi(always(() => answer()));
   });
 
   it('resolves to null on 401, the signed-out answer', async () => {
     answer = () => new Response('{"message":"Not signed in"}', { status: 401 });
     await expect(getUser()).resolves.toBeNull();
-    expect(calls).toEqual(['/api/auth/user']);
+    expect(api.paths()).toEqual(['/api/auth/user']);
   });
 
   it('returns the user a 200 carries, parsed with the shared schema', async () => {

@@ -21,7 +21,7 @@ export async function getUser(): Promise<AuthUser | null> {
   return AuthUserSchema.parse(data);
 }
 
-/** SPEC §7: the current-user call is not retried on failure. */
+/** The current-user call is not retried on failure (docs/product.md#retries). */
 export const userQueryOptions = queryOptions({ queryKey: userQueryKey, queryFn: getUser, retry: false });
 
 export type AuthState =
@@ -30,8 +30,9 @@ export type AuthState =
   | { status: 'signed-in'; user: AuthUser };
 
 /**
- * SPEC §4/§6: loading, signed out, signed in. Signed in means the call returned a user; any failure
- * (401 or otherwise) counts as signed out, because the spec has no third "unknown" state.
+ * Loading, signed out, signed in (docs/product.md#sign-in-state). Signed in means the call returned a user;
+ * any failure (401 or otherwise) counts as signed out: there is no third "unknown" state
+ * (docs/decisions/006-client-stack.md).
  */
 export function useUser(): AuthState {
   const query = useQuery(userQueryOptions);

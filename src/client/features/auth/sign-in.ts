@@ -1,4 +1,7 @@
-/** Sign-in and sign-out are full browser navigations (SPEC §7), never background calls. */
+/**
+ * Sign-in and sign-out are full browser navigations, never background calls
+ * (docs/product.md#sign-in-state).
+ */
 export const SIGN_IN_PATH = '/api/auth/google';
 export const SIGN_OUT_PATH = '/api/auth/logout';
 

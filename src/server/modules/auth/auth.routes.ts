@@ -37,7 +37,6 @@ import { AUTH_REQUEST_TTL_MS, finishSignIn, SignInFailure, signOut, startSignIn 
 /** Holds the state of the one sign-in this browser has in flight, binding the callback to it. */
 export const AUTH_STATE_COOKIE = 'stride_auth_state';
 export const signInFailedPath = (code: SignInErrorCode) => `/login?error=${code}`;
-export const SIGN_IN_FAILED_PATH = signInFailedPath(SIGN_IN_ERRORS.failed);
 const AUTH_COOKIE_PATH = '/api/auth';
 const LOGIN_HINT_MAX = 320;
 

@@ -1,11 +1,8 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../../shared/api/auth';
-import { Providers } from '../../../app/providers';
-import { resetToasts } from '../../../components/ui/toast';
-import { createQueryClient } from '../../../lib/query-client';
+import { type FakeApi, installFakeApi, on } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { DaySettingsCard } from './day-settings-card';
 
 const ada: AuthUser = {
@@ -20,58 +17,35 @@ const ada: AuthUser = {
 };
 
 describe('DaySettingsCard', () => {
-  let sent: Array<{ method: string; body: unknown }>;
+  let api: FakeApi;
   beforeEach(() => {
-    sent = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-        sent.push({ method: init?.method ?? 'GET', body });
-        return new Response(JSON.stringify({ ...ada, ...body }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
+    api = installFakeApi(
+      on('PATCH', '/api/auth/user', (request) => ({ body: { ...ada, ...(request.body as object) } })),
     );
-    vi.spyOn(console, 'error').mockImplementation((...args) => {
-      throw new Error(`console.error: ${args.join(' ')}`);
-    });
   });
-  afterEach(() => {
-    cleanup();
-    resetToasts();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
-
-  function renderCard(user: AuthUser) {
-    const client = createQueryClient();
-    render(
-      <Providers client={client}>
-        <DaySettingsCard user={user} />
-      </Providers>,
-    );
-  }
+  const sent = () => api.writes().map((request) => ({ method: request.method, body: request.body }));
+  const renderCard = (user: AuthUser) => renderWithProviders(<DaySettingsCard user={user} />);
 
   it('shows the zone in use and saves a new "day starts at" hour at once', async () => {
-    renderCard(ada);
+    const { user } = renderCard(ada);
     expect(screen.getByText(/Stride is using Europe\/London, this device’s time zone/)).toBeInTheDocument();
     expect(screen.getByLabelText('Day starts at')).toHaveValue('0');
-    await userEvent.selectOptions(screen.getByLabelText('Day starts at'), '4:00');
-    await waitFor(() => expect(sent).toContainEqual({ method: 'PATCH', body: { dayStartHour: 4 } }));
+    await user.selectOptions(screen.getByLabelText('Day starts at'), '4:00');
+    await waitFor(() => expect(sent()).toContainEqual({ method: 'PATCH', body: { dayStartHour: 4 } }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
   });
 
   it('pins a chosen zone, and lets the device decide again', async () => {
-    renderCard({ ...ada, timeZone: 'Asia/Tokyo', timeZoneFromDevice: false });
+    const { user } = renderCard({ ...ada, timeZone: 'Asia/Tokyo', timeZoneFromDevice: false });
     const zone = screen.getByLabelText('Time zone');
     expect(zone).toHaveValue('Asia/Tokyo');
-    await userEvent.selectOptions(zone, 'America/New York');
+    await user.selectOptions(zone, 'America/New York');
     await waitFor(() =>
-      expect(sent).toContainEqual({ method: 'PATCH', body: { timeZone: 'America/New_York' } }),
+      expect(sent()).toContainEqual({ method: 'PATCH', body: { timeZone: 'America/New_York' } }),
     );
-    await userEvent.selectOptions(zone, '');
-    await waitFor(() => expect(sent).toContainEqual({ method: 'PATCH', body: { timeZoneFromDevice: true } }));
+    await user.selectOptions(zone, '');
+    await waitFor(() =>
+      expect(sent()).toContainEqual({ method: 'PATCH', body: { timeZoneFromDevice: true } }),
+    );
   });
 });

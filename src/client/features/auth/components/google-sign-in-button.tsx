@@ -2,10 +2,10 @@ import { Button, type ButtonSize } from '../../../components/ui/button';
 import { signIn } from '../sign-in';
 import { GoogleMark } from './google-mark';
 
-/** SPEC §2: "Sign In with Google" navigates the browser to /api/auth/google. */
+/** "Sign In with Google" navigates the browser to /api/auth/google (docs/product.md#signed-out-pages). */
 export function GoogleSignInButton({ size = 'lg', className }: { size?: ButtonSize; className?: string }) {
   return (
-    <Button size={size} className={className} onClick={signIn}>
+    <Button size={size} className={className} onClick={signIn} data-sign-in="">
       <GoogleMark className="size-5! rounded-full bg-white p-0.5" />
       Sign In with Google
     </Button>

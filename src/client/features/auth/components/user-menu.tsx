@@ -19,7 +19,10 @@ import { signOut } from '../sign-in';
 
 export const ACCOUNT_MENU_LABEL = 'Account menu';
 
-/** SPEC §2: pulsing placeholder while auth loads, nothing when signed out, avatar dropdown when signed in. */
+/**
+ * Pulsing placeholder while auth loads, nothing when signed out, avatar dropdown when signed in
+ * (docs/product.md#signed-in-chrome).
+ */
 export function UserMenu() {
   const auth = useUser();
   if (auth.status === 'loading') {
@@ -42,7 +45,7 @@ export function UserMenu() {
         </TooltipTrigger>
         <TooltipContent>{ACCOUNT_MENU_LABEL}</TooltipContent>
       </Tooltip>
-      {/* SPEC §2: the menu is 12rem wide. */}
+      {/* The menu is 12rem wide (docs/product.md#signed-in-chrome). */}
       <DropdownMenuContent className="w-48">
         <DropdownMenuLabel>
           <span className="block truncate font-medium">{displayName(user)}</span>

@@ -12,9 +12,10 @@ const todayQueryOptions = {
 } as const;
 
 /**
- * Positions for a bulk add (SPEC §7, §9): sortOrder after the list's current maximum, and, when
- * they go on Today, todaySortOrder after the Today list's current maximum. Read fresh from the
- * server (staleTime 0) so a list changed in another tab does not produce clashing positions.
+ * Positions for a bulk add (docs/product.md#dialog-lifecycle, docs/product.md#positions): sortOrder
+ * after the list's current maximum, and, when they go on Today, todaySortOrder after the Today list's
+ * current maximum. Read fresh from the server (staleTime 0) so a list changed in another tab does not
+ * produce clashing positions.
  */
 export async function bulkPositions(
   queryClient: QueryClient,

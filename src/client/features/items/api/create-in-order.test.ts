@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { installFakeApi, on } from '../../../testing/fake-api';
 import { makeTask } from '../testing/factories';
 import { BulkCreateError, createInOrder } from './create-in-order';
 import { createTasks } from './create-task';
@@ -65,25 +66,20 @@ describe('createInOrder', () => {
   });
 
   it('a retried create sends the same client id, so a create whose answer was lost is not made twice', async () => {
-    const bodies: Array<{ id?: string; title: string }> = [];
-    let calls = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        bodies.push(JSON.parse(String(init.body)) as { id?: string; title: string });
-        calls += 1;
+    const api = installFakeApi(
+      on('POST', '/api/tasks', (request) => {
         // The first answer is lost on the way back (the server did create it).
-        if (calls === 1) return new Response('{"message":"gateway timeout"}', { status: 504 });
-        const body = bodies.at(-1);
-        return Response.json({ ...makeTask({ title: body?.title }), id: body?.id }, { status: 200 });
+        if (api.requests.length === 1) return { status: 504, body: { message: 'gateway timeout' } };
+        const body = request.body as { id?: string; title: string };
+        return { body: { ...makeTask({ title: body.title }), id: body.id } };
       }),
     );
     const run = createTasks([{ title: 'Only once' }]);
     await vi.advanceTimersByTimeAsync(1000);
     await expect(run).resolves.toHaveLength(1);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(bodies[1]?.id).toBe(bodies[0]?.id);
-    vi.unstubAllGlobals();
+    const ids = api.requests.map((request) => (request.body as { id?: string }).id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
   });
 });

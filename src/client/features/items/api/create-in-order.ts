@@ -14,9 +14,9 @@ export class BulkCreateError<T> extends Error {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs one write under the SPEC §8 mutation rules (no retry on 4xx, otherwise one, after the usual
- * delay). Bulk creates retry each POST on its own like this instead of retrying the whole mutation,
- * which would post again the items already saved.
+ * Runs one write under the write retry rules of docs/product.md#retries (no retry on 4xx, otherwise
+ * one, after the usual delay). Bulk creates retry each POST on its own like this instead of retrying
+ * the whole mutation, which would post again the items already saved.
  */
 async function withMutationRetry<T>(write: () => Promise<T>): Promise<T> {
   for (let failures = 0; ; failures += 1) {
@@ -30,8 +30,8 @@ async function withMutationRetry<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Bulk add is one POST per item (SPEC §7), sent one after another so the items are saved in the
- * order typed. A failure part-way throws BulkCreateError with what was saved before it.
+ * Bulk add is one POST per item (docs/product.md#call-conventions), sent one after another so the items are
+ * saved in the order typed. A failure part-way throws BulkCreateError with what was saved before it.
  */
 export async function createInOrder<I, O>(
   inputs: readonly I[],

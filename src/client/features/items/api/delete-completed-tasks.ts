@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 
-/** SPEC §7: completed standalone todos (goalId null), or the completed tasks of one goal. */
+/** Completed standalone todos (goalId null), or the completed tasks of one goal (docs/product.md#calls). */
 export function deleteCompletedTasks(goalId: string | null) {
   const path = goalId === null ? '/api/tasks/completed' : `/api/goals/${goalId}/tasks/completed`;
   return apiRequest('DELETE', path);

@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §7: data is refetched after mutations. Every read lives under ['api'], so one call covers all. */
+/**
+ * Every read is refetched after a write (docs/product.md#call-conventions). Every read lives under ['api'],
+ * so one call covers all.
+ */
 export function invalidateAll(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['api'] });
 }

@@ -12,7 +12,7 @@ export function reorderHabits({ orderedIds }: ReorderHabitsVariables) {
   return apiRequest('POST', '/api/habits/reorder', { body });
 }
 
-/** SPEC §4: applied optimistically, rolled back on failure, then refetched. */
+/** Shown at once, rolled back on failure, then refetched (docs/product.md#reordering). */
 export function useReorderHabits() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -13,7 +13,7 @@ export function reorderTasks({ goalId, orderedIds }: ReorderTasksVariables) {
   return apiRequest('POST', '/api/tasks/reorder', { body });
 }
 
-/** SPEC §4: applied optimistically, rolled back on failure, then refetched. */
+/** Shown at once, rolled back on failure, then refetched (docs/product.md#reordering). */
 export function useReorderTasks() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Goal } from '../../../../shared/api/goals';
 import type { Habit } from '../../../../shared/api/habits';
 import type { Task } from '../../../../shared/api/tasks';
+import { deferred, installFakeApi, on } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
-import { deferred, installFakeApi, on } from '../testing/fake-api';
-import { renderWithProviders, setupItemsTests } from '../testing/render';
 import { AllItemsScreen } from './all-items-screen';
-
-setupItemsTests();
 
 const fitness = makeGoal({ title: 'Fitness', color: 'emerald', sortOrder: 1, description: 'Get stronger' });
 const routine = makeGoal({ title: 'Routine', color: 'amber', isHabitGoal: true, sortOrder: 2 });
@@ -76,7 +74,7 @@ describe('AllItemsScreen', () => {
     expect(within(dialog).queryByRole('group', { name: 'Item Type' })).not.toBeInTheDocument();
   });
 
-  it('lists sections in the spec order with their texts, counts and empty states', async () => {
+  it('lists sections in the documented order with their texts, counts and empty states', async () => {
     serve({
       goals: [fitness, routine],
       tasks: [
@@ -133,7 +131,7 @@ describe('AllItemsScreen', () => {
     expect(screen.getByText('No matching items')).toBeInTheDocument();
   });
 
-  it('asks for archived goals with the toggle and archives with the spec toasts', async () => {
+  it('asks for archived goals with the toggle and archives with the documented toasts', async () => {
     const api = serve({ goals: [fitness], archived: [old], tasks: [], habits: [] });
     const { user } = renderWithProviders(<AllItemsScreen />);
     await screen.findByRole('heading', { name: 'Fitness' });

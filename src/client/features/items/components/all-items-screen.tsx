@@ -1,7 +1,7 @@
 import Archive from 'lucide-react/icons/archive';
 import ArchiveRestore from 'lucide-react/icons/archive-restore';
 import Plus from 'lucide-react/icons/plus';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '../../../../shared/domain/filters';
 import { Button } from '../../../components/ui/button';
 import { useGoals } from '../api/get-goals';
@@ -32,7 +32,10 @@ function chipFor(section: ItemSection): FilterChip {
   };
 }
 
-/** SPEC §2 All Items: every goal, task and habit in sections, with filters, archive and add. */
+/**
+ * All Items: every goal, task and habit in sections, with filters, archive and add
+ * (docs/product.md#all-items-screen).
+ */
 export function AllItemsScreen() {
   const [showArchived, setShowArchived] = useState(false);
   const [hidden, setHidden] = useState<HiddenFilters>(NO_FILTERS);
@@ -52,7 +55,7 @@ export function AllItemsScreen() {
     () => sections?.filter((section) => isShown(hidden, section.key)) ?? [],
     [sections, hidden],
   );
-  // Habits and Todos chips first, then the goals in section order (SPEC §2 "Habits, Todos, each goal").
+  // Habits and Todos chips first, then the goals in section order (docs/product.md#all-items-screen).
   const chips = useMemo(() => {
     if (!sections) return [];
     const fixed = sections.filter((section) => section.kind !== 'goal');
@@ -61,6 +64,10 @@ export function AllItemsScreen() {
   }, [sections]);
 
   const total = sections ? countItems(sections) : 0;
+  // The first time the lists arrive they are drawn in a background render that yields to the
+  // browser every few milliseconds, instead of one long task (docs/decisions/013-api-cost.md);
+  // later changes (ticks, drags) render at once.
+  const firstListReady = useDeferredValue(sections !== undefined);
   const nothingAtAll = sections !== undefined && total === 0 && (goals.data?.length ?? 0) === 0;
   // A failed refetch keeps the last list on screen (the connectivity banner says why); only a list
   // that never loaded is replaced by the error panel.
@@ -81,7 +88,7 @@ export function AllItemsScreen() {
         }}
       />
     );
-  } else if (!sections) {
+  } else if (!sections || !firstListReady) {
     body = <AllItemsSkeleton />;
   } else if (nothingAtAll) {
     body = <AllItemsEmpty onAddGoal={() => openAdd({ presetType: 'goal' })} />;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-/** SPEC §9: All Items shows 5 placeholder rows while it loads. */
+/** All Items shows 5 placeholder rows while it loads (docs/product.md#all-items-screen). */
 export const ALL_ITEMS_SKELETON_ROWS = 5;
 const ROWS = Array.from({ length: ALL_ITEMS_SKELETON_ROWS }, (_, row) => `row-${row}`);
 
@@ -89,7 +89,7 @@ export function AllItemsNoMatches({ onShowAll }: { onShowAll: () => void }) {
   );
 }
 
-/** SPEC §8 "Failed to fetch goals" (and the same for tasks or habits). */
+/** "Failed to fetch goals", or tasks, or habits (docs/product.md#all-items-screen). */
 export function AllItemsError({
   what,
   onRetry,

@@ -22,12 +22,12 @@ export type BulkItemFormProps = {
   kind: 'task' | 'habit';
   goalContext?: GoalContext;
   defaultIsToday?: boolean;
-  /** Called after a successful create, once the form is reset (SPEC §4). */
+  /** Called after a successful create, once the form is reset (docs/product.md#dialog-lifecycle). */
   onDone: () => void;
   onCancel: () => void;
 };
 
-/** Bulk add (SPEC §2): one item per line, created in the order typed. */
+/** Bulk add (docs/product.md#item-dialog): one item per line, created in the order typed. */
 export function BulkItemForm({
   kind,
   goalContext,

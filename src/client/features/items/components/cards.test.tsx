@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { deferred, installFakeApi, on } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
-import { deferred, installFakeApi, on } from '../testing/fake-api';
-import { renderWithProviders, setupItemsTests } from '../testing/render';
 import { HabitCard } from './habit-card';
 import { TaskCard } from './task-card';
-
-setupItemsTests();
 
 const ordinaryGoal = makeGoal({ title: 'Launch', color: 'indigo', isHabitGoal: false });
 const habitGoal = makeGoal({ title: 'Morning routine', color: 'amber', isHabitGoal: true });

@@ -3,7 +3,7 @@ import { notifyError } from '../../../lib/notify-error';
 import type { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
 import { settle } from '../lib/settle';
 
-/** Deletes a section's completed tasks (not in the spec's toast catalogue; worded like its others). */
+/** Deletes a section's completed tasks, with the toasts listed in docs/product.md#toasts. */
 export function clearCompleted(
   mutation: ReturnType<typeof useDeleteCompletedTasks>,
   goalId: string | null,

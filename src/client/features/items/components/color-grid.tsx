@@ -6,7 +6,7 @@ import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 
 const capitalize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** SPEC §2/§9 Color Theme: the 21 palette swatches in a 7-column grid, one radio each. */
+/** Color Theme: the 21 palette swatches in a 7-column grid, one radio each (docs/product.md#item-dialog). */
 export function ColorGrid({ value, onChange }: { value: GoalColor; onChange: (color: GoalColor) => void }) {
   const name = useId();
   return (

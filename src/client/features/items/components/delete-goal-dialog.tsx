@@ -9,7 +9,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 
-/** Deleting a goal also deletes its tasks (SPEC §7), so it is confirmed first. */
+/** Deleting a goal also deletes its tasks, so it is confirmed first (docs/product.md#all-items-screen). */
 export function DeleteGoalDialog({
   open,
   onOpenChange,

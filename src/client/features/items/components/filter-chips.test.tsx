@@ -2,10 +2,8 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { goalFilterKey, type HiddenFilters, NO_FILTERS } from '../../../../shared/domain/filters';
-import { renderWithProviders, setupItemsTests } from '../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { type FilterChip, FilterChips } from './filter-chips';
-
-setupItemsTests();
 
 const chips: FilterChip[] = [
   { key: 'habits', label: 'Habits', count: 2, color: 'purple' },

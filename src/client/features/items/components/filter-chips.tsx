@@ -5,6 +5,7 @@ import {
   soloFilter,
   toggleFilter,
 } from '../../../../shared/domain/filters';
+import type { GoalColor } from '../../../../shared/domain/palette';
 import { cn } from '../../../lib/cn';
 import { goalColorClasses } from '../lib/goal-colors';
 
@@ -13,7 +14,7 @@ export type FilterChip = {
   label: string;
   count: number;
   /** Palette colour of the chip's dot: purple for habits, green for todos, the goal's own. */
-  color: string;
+  color: GoalColor;
 };
 
 export type FilterChipsProps = {
@@ -24,8 +25,9 @@ export type FilterChipsProps = {
 };
 
 /**
- * SPEC §2 filter chips: a click toggles a chip, a double-click shows only that one. The browser fires
- * two clicks before the double-click; they cancel out, then the double-click sets the solo state.
+ * Filter chips (docs/product.md#filter-chips): a click toggles a chip, a double-click shows only that one.
+ * The browser fires two clicks before the double-click; they cancel out, then the double-click sets
+ * the solo state.
  */
 export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: FilterChipsProps) {
   const keys = chips.map((chip) => chip.key);

@@ -44,8 +44,9 @@ export type GoalSectionProps = {
 };
 
 /**
- * A goal's section on All Items (SPEC §2): its tasks in saved order, adding a task inside the goal,
- * edit and delete, and the archive button for ordinary goals only (not habit goals).
+ * A goal's section on All Items (docs/product.md#all-items-screen): its tasks in saved order, adding a
+ * task inside the goal, edit and delete, and the archive button for ordinary goals only (not habit
+ * goals).
  */
 export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
   const reorder = useReorderTasks();

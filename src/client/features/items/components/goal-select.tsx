@@ -2,7 +2,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { useGoals } from '../api/get-goals';
 
-/** "" stands for no goal in the <select>; it is sent as null (SPEC §4 "none" stores null). */
+/** "" stands for no goal in the <select>; it is sent as goalId null (docs/product.md#dialog-lifecycle). */
 export const NO_GOAL = '';
 
 export function goalIdFromSelect(value: string): string | null {
@@ -10,8 +10,8 @@ export function goalIdFromSelect(value: string): string | null {
 }
 
 /**
- * SPEC §2 goal select for tasks. Archived goals are offered only when the task already belongs to
- * one, so editing such a task does not silently move it.
+ * The goal select for tasks (docs/product.md#item-dialog). Archived goals are offered only when the task
+ * already belongs to one, so editing such a task does not silently move it.
  */
 export function GoalSelect({
   id,

@@ -22,7 +22,10 @@ export type HabitCardProps = CardSortProps & {
 
 const HABIT_TINT = cn(GOAL_COLOR_CLASSES.purple.background, GOAL_COLOR_CLASSES.purple.border);
 
-/** SPEC §2 habit card: the task card's controls, purple tint; completion toggles completedToday. */
+/**
+ * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
+ * completedToday.
+ */
 export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();

@@ -13,7 +13,7 @@ import { SortableList } from './sortable-list';
 const getId = (habit: Habit) => habit.id;
 const getLabel = (habit: Habit) => habit.title;
 
-/** SPEC §2: the Habits section, purple, "Build positive daily routines". */
+/** The Habits section, purple, "Build positive daily routines" (docs/product.md#all-items-screen). */
 export function HabitsSection({ habits, onAdd }: { habits: Habit[]; onAdd: () => void }) {
   const reorder = useReorderHabits();
   return (

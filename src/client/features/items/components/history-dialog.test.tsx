@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ItemHistory } from '../../../../shared/api/history';
-import { renderWithProviders, setupItemsTests } from '../testing/render';
+import { type FakeApi, installFakeApi, on } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { HistoryDialog } from './history-dialog';
-
-setupItemsTests();
 
 const HABIT_ID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 
@@ -23,21 +22,16 @@ const history: ItemHistory = {
 };
 
 describe('HistoryDialog', () => {
-  let calls: Array<{ method: string; url: string }>;
+  let api: FakeApi;
   beforeEach(() => {
-    calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        calls.push({ method: init?.method ?? 'GET', url: String(input) });
-        const body = init?.method === 'PUT' || init?.method === 'DELETE' ? {} : history;
-        return new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
+    api = installFakeApi(
+      on('GET', `/api/habits/${HABIT_ID}/history`, () => ({ body: history })),
+      // The answer's item is not used by the dialog (everything is refetched), only its status.
+      on('PUT', /\/completions\//, () => ({ status: 204 })),
+      on('DELETE', /\/completions\//, () => ({ status: 204 })),
     );
   });
+  const calls = () => api.requests.map((request) => ({ method: request.method, url: request.path }));
 
   function open() {
     return renderWithProviders(
@@ -55,7 +49,7 @@ describe('HistoryDialog', () => {
   it('shows the streaks and counts, and names every day for screen readers', async () => {
     open();
     expect(await screen.findByRole('dialog', { name: 'History of Stretch' })).toBeInTheDocument();
-    expect(calls[0]).toEqual({ method: 'GET', url: `/api/habits/${HABIT_ID}/history` });
+    expect(calls()[0]).toEqual({ method: 'GET', url: `/api/habits/${HABIT_ID}/history` });
     expect(await screen.findByText('Current streak')).toBeInTheDocument();
     expect(screen.getAllByText('2 days')).toHaveLength(2);
     expect(
@@ -72,16 +66,19 @@ describe('HistoryDialog', () => {
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Tuesday 3 March 2026 (today), not done' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({ method: 'PUT', url: `/api/habits/${HABIT_ID}/completions/2026-03-03` }),
+      expect(calls()).toContainEqual({
+        method: 'PUT',
+        url: `/api/habits/${HABIT_ID}/completions/2026-03-03`,
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Monday 2 March 2026, done' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({
+      expect(calls()).toContainEqual({
         method: 'DELETE',
         url: `/api/habits/${HABIT_ID}/completions/2026-03-02`,
       }),
     );
-    const writes = () => calls.filter((call) => call.method !== 'GET').length;
+    const writes = () => api.writes().length;
     const before = writes();
     await user.click(screen.getByRole('button', { name: /^Saturday 28 February 2026/ }));
     expect(writes()).toBe(before);

@@ -60,7 +60,7 @@ const iconButtonShape =
 const quietColors = 'text-muted-foreground hover:text-foreground';
 const iconButton = cn('inline-flex', iconButtonShape, quietColors);
 
-/** Shared layout and controls of the task and habit cards (SPEC §2 Cards). */
+/** Shared layout and controls of the task and habit cards (docs/product.md#cards). */
 export function ItemCardFrame(props: ItemCardFrameProps) {
   const { title, done, kind } = props;
   const struck = done && props.strikeWhenDone;
@@ -245,7 +245,7 @@ function ItemMenu({
   );
 }
 
-/** SPEC §2: how many days a habit (or habit-goal task) has been completed. */
+/** How many days a habit (or habit-goal task) has been completed (docs/product.md#cards). */
 export function CompletionBadge({ count }: { count: number }) {
   return (
     <span className="inline-flex items-center gap-0.5 rounded-full bg-orange-100 px-1.5 py-0.5 font-semibold text-orange-800 text-xs tabular-nums dark:bg-orange-500/15 dark:text-orange-300">

@@ -2,17 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { GOAL_COLORS } from '../../../../shared/domain/palette';
+import { installFakeApi, on, type RecordedRequest } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
-import { installFakeApi, on, type RecordedRequest } from '../testing/fake-api';
-import { renderWithProviders, setupItemsTests } from '../testing/render';
 import { ItemDialog, type ItemDialogProps } from './item-dialog';
 
 /** Every create carries an id the browser chose, so a retry cannot make a second item. */
 const CLIENT_ID = expect.stringMatching(
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
 );
-
-setupItemsTests();
 
 const fitness = makeGoal({ title: 'Fitness', color: 'emerald' });
 const work = makeGoal({ title: 'Work', color: 'indigo' });
@@ -53,7 +51,7 @@ describe('ItemDialog when adding', () => {
     fakeServer();
     const { dialog } = openDialog();
     expect(within(dialog).getByRole('heading', { name: 'Add New Item' })).toBeInTheDocument();
-    // SPEC §9: dialog maximum width small.
+    // The dialog is "small" (docs/product.md#item-dialog).
     expect(dialog).toHaveClass('max-w-sm');
     const picker = within(dialog).getByRole('group', { name: 'Item Type' });
     expect(

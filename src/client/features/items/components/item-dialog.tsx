@@ -28,8 +28,8 @@ export type ItemDialogProps = {
 };
 
 /**
- * The shared add/edit dialog (SPEC §2 Item dialog). Its body mounts only while open, so every opening
- * starts from a fresh form.
+ * The shared add/edit dialog (docs/product.md#item-dialog). Its body mounts only while open, so every
+ * opening starts from a fresh form.
  */
 export function ItemDialog({ open, onOpenChange, ...props }: ItemDialogProps) {
   const editing = props.mode === 'edit' && props.item !== undefined;
@@ -103,7 +103,8 @@ function ItemDialogBody({
               goalContext={goalContext}
               defaultIsToday={defaultIsToday}
               onDone={() => {
-                // SPEC §4: after a bulk create the tab returns to single before the dialog closes.
+                // After a bulk create the tab returns to single before the dialog closes
+                // (docs/product.md#dialog-lifecycle).
                 setTab('single');
                 close();
               }}

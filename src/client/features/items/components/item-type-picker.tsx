@@ -7,7 +7,7 @@ import { ITEM_KINDS, type ItemKind } from '../lib/item-kinds';
 
 const ICONS = { goal: Target, task: CircleCheck, habit: Repeat } as const;
 
-/** SPEC §2 Item Type picker: native radios, so arrow keys move between the three kinds. */
+/** The Item Type picker (docs/product.md#item-dialog): native radios, so arrow keys move between kinds. */
 export function ItemTypePicker({ value, onChange }: { value: ItemKind; onChange: (kind: ItemKind) => void }) {
   const name = useId();
   return (

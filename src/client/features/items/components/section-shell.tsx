@@ -18,8 +18,8 @@ export type SectionShellProps = {
 };
 
 /**
- * A collapsible All Items section (SPEC §2). The heading holds the disclosure button, the usual
- * accordion pattern, so screen-reader users can jump between sections by heading.
+ * A collapsible All Items section (docs/product.md#all-items-screen). The heading holds the disclosure
+ * button, the usual accordion pattern, so screen-reader users can jump between sections by heading.
  */
 export function SectionShell({
   title,

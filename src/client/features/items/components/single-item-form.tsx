@@ -33,7 +33,7 @@ import { settle } from '../lib/settle';
 import { ColorGrid as ColorGridField } from './color-grid';
 import { GoalSelect, goalIdFromSelect, NO_GOAL } from './goal-select';
 
-/** Only the title has a rule (SPEC §5); the other fields are whatever the controls allow. */
+/** Only the title has a rule (docs/product.md#form-rules); the others take what the controls allow. */
 const SingleItemFormSchema = z.object({
   title: TitleSchema,
   description: z.string(),
@@ -87,8 +87,9 @@ export type SingleItemFormProps = {
 };
 
 /**
- * The one-item form of the dialog, for adding any kind and for editing (SPEC §2). Validated on
- * submit, then again on every change (SPEC §5), which is react-hook-form's default pair of modes.
+ * The one-item form of the dialog, for adding any kind and for editing (docs/product.md#item-dialog).
+ * Validated on submit, then again on every change (docs/product.md#form-rules), which is
+ * react-hook-form's default pair of modes.
  */
 export function SingleItemForm({
   kind,
@@ -127,7 +128,8 @@ export function SingleItemForm({
   const submit = (values: SingleItemFormValues) => {
     const description = values.description.trim() || null;
     if (item?.kind === 'goal') {
-      // SPEC §4: editing a goal sends exactly title, description, color and isHabitGoal.
+      // Editing a goal sends exactly title, description, color and isHabitGoal
+      // (docs/product.md#dialog-lifecycle).
       const changes = {
         title: values.title,
         description,
@@ -166,7 +168,8 @@ export function SingleItemForm({
       };
       settle(createGoal, input, { onSuccess: () => finish(createdToast('goal')), onError: fail });
     } else if (kind === 'task') {
-      // SPEC §4: inside a goal's context the new task joins that goal whatever the form says.
+      // In a goal's context the new task joins that goal whatever the form says
+      // (docs/product.md#dialog-lifecycle).
       const goalId = goalContext ? goalContext.id : goalIdFromSelect(values.goalId);
       settle(
         createTask,
@@ -288,8 +291,8 @@ export function SingleItemForm({
 }
 
 /**
- * SPEC §2: the Single form of a task or habit reads "Create {type}"; editing, or adding a goal (the
- * form with only the single layout), reads plain "Update" / "Create".
+ * The Single form of a task or habit reads "Create {type}"; editing, or adding a goal (the form
+ * with only the single layout), reads plain "Update" / "Create" (docs/product.md#item-dialog).
  */
 function submitLabel(kind: ItemKind, editing: boolean): string {
   if (editing) return 'Update';

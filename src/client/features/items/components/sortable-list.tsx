@@ -23,7 +23,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { moveItem } from '../../../../shared/domain/ordering';
 import { cn } from '../../../lib/cn';
 
-/** SPEC §9 drag constants. */
+/** Drag constants (docs/product.md#reordering). */
 export const TOUCH_LONG_PRESS_MS = 120;
 export const MOUSE_DRAG_DISTANCE_PX = 5;
 /** Auto-scroll near the edges moves at most this many pixels per step (one step per frame). */

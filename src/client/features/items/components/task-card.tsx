@@ -29,8 +29,8 @@ export type TaskCardProps = CardSortProps & {
 };
 
 /**
- * SPEC §2 task card. A task in a habit goal toggles completedToday (it resets each day) and is never
- * struck through; any other task toggles completed.
+ * The task card (docs/product.md#cards). A task in a habit goal toggles completedToday (it resets each day)
+ * and is never struck through; any other task toggles completed.
  */
 export function TaskCard({
   task,

@@ -1,4 +1,4 @@
-/** SPEC §8 "Added to Today" with a count. */
+/** "Added to Today" with a count (docs/product.md#toasts). */
 export function addedToTodayToast(count: number) {
   return {
     title: 'Added to Today',
@@ -6,7 +6,7 @@ export function addedToTodayToast(count: number) {
   };
 }
 
-/** SPEC §8 "Removed from Today". */
+/** "Removed from Today" (docs/product.md#toasts). */
 export function removedFromTodayToast(title: string) {
   return { title: 'Removed from Today', description: `"${title}" is no longer on your today list.` };
 }

@@ -16,7 +16,7 @@ import { TaskCard } from './task-card';
 const getId = (task: Task) => task.id;
 const getLabel = (task: Task) => task.title;
 
-/** SPEC §2: the Todos section, green, "Standalone tasks to complete". */
+/** The Todos section, green, "Standalone tasks to complete" (docs/product.md#all-items-screen). */
 export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => void }) {
   const reorder = useReorderTasks();
   const clear = useDeleteCompletedTasks();

@@ -1,8 +1,9 @@
-import { DEFAULT_GOAL_COLOR, type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
+import { type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
 
 /**
- * Tailwind classes for each palette colour (SPEC §3), light and dark together. Every class is
- * written out in full so Tailwind's scanner finds it; building names at run time would ship no CSS.
+ * Tailwind classes for each palette colour (docs/product.md#colour-palette), light and dark together.
+ * Every class is written out in full so Tailwind's scanner finds it; building names at run time would
+ * ship no CSS.
  */
 export interface GoalColorClasses {
   /** Tinted surface of a card or section. */
@@ -143,7 +144,7 @@ export const GOAL_COLOR_CLASSES: Record<GoalColor, GoalColorClasses> = {
   },
 };
 
-/** Unknown or missing colours fall back to blue (SPEC §3). */
+/** Unknown or missing colours fall back to blue (docs/product.md#colour-palette). */
 export function goalColorClasses(color: string | null | undefined): GoalColorClasses {
-  return GOAL_COLOR_CLASSES[resolveGoalColor(color)] ?? GOAL_COLOR_CLASSES[DEFAULT_GOAL_COLOR];
+  return GOAL_COLOR_CLASSES[resolveGoalColor(color)];
 }

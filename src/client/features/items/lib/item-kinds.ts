@@ -2,12 +2,12 @@ import type { Goal } from '../../../../shared/api/goals';
 import type { Habit } from '../../../../shared/api/habits';
 import type { Task } from '../../../../shared/api/tasks';
 
-/** SPEC §3 item types. */
+/** Item types (docs/product.md#entities-and-fields). */
 export type ItemKind = 'goal' | 'task' | 'habit';
 
 export const DEFAULT_ITEM_KIND: ItemKind = 'task';
 
-/** The Item Type picker's names and descriptions (SPEC §2), in the order shown. */
+/** The Item Type picker's names and descriptions, in the order shown (docs/product.md#item-dialog). */
 export const ITEM_KINDS: ReadonlyArray<{ kind: ItemKind; label: string; description: string }> = [
   { kind: 'goal', label: 'Goal', description: 'A container for multiple tasks' },
   { kind: 'task', label: 'Task', description: 'A single actionable item' },
@@ -25,12 +25,12 @@ export type EditableItem =
 /** The goal a dialog is fixed to when a task is added from inside that goal. */
 export type GoalContext = { id: string; title: string };
 
-/** SPEC §8 success toasts: "Task created" / "Your task has been created successfully." */
+/** "Task created" / "Your task has been created successfully." and alike (docs/product.md#toasts). */
 export function createdToast(kind: ItemKind) {
   return { title: `${KIND_LABEL[kind]} created`, description: `Your ${kind} has been created successfully.` };
 }
 
-/** SPEC §8 "Tasks created" / "Habits created"; the description counts what was made. */
+/** "Tasks created" / "Habits created"; the description counts what was made (docs/product.md#toasts). */
 export function bulkCreatedToast(kind: 'task' | 'habit', count: number) {
   return {
     title: `${KIND_LABEL[kind]}s created`,
@@ -38,7 +38,7 @@ export function bulkCreatedToast(kind: 'task' | 'habit', count: number) {
   };
 }
 
-/** Not in the spec's catalogue; a save should still be confirmed like a create is. */
+/** A save is confirmed like a create is (docs/product.md#toasts, docs/decisions/008-reordering.md). */
 export function updatedToast(kind: ItemKind) {
   return { title: `${KIND_LABEL[kind]} updated`, description: `Your ${kind} has been updated successfully.` };
 }

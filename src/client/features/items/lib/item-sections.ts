@@ -21,8 +21,8 @@ export function bySavedOrder(a: Sortable, b: Sortable): number {
 }
 
 /**
- * The All Items sections in the spec's order (SPEC §2): Habits, habit-goal sections, Todos, then the
- * ordinary goals (archived ones last). Tasks of goals that are not in `goals` (archived and hidden)
+ * The All Items sections in order (docs/product.md#all-items-screen): Habits, habit-goal sections, Todos,
+ * then the ordinary goals (archived ones last). Tasks of goals that are not in `goals` (archived and hidden)
  * belong to no section.
  */
 export function buildSections(

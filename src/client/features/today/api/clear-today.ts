@@ -5,7 +5,7 @@ import type { TodayItem } from '../lib/today-items';
 
 type ClearTarget = Pick<TodayItem, 'kind' | 'id'>;
 
-/** SPEC §7: one PATCH per item setting isToday false. */
+/** One PATCH per item setting isToday false (docs/product.md#call-conventions). */
 export async function clearToday(items: readonly ClearTarget[]): Promise<void> {
   await Promise.all(
     items.map((item) =>
@@ -16,7 +16,10 @@ export async function clearToday(items: readonly ClearTarget[]): Promise<void> {
   );
 }
 
-/** Clear Today: does nothing (no call, no toast) when the list is already empty (SPEC §5). */
+/**
+ * Clear Today: does nothing (no call, no toast) when the list is already empty
+ * (docs/product.md#form-rules).
+ */
 export function useClearToday() {
   const queryClient = useQueryClient();
   const mutation = useMutation({

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Today } from '../../../../shared/api/today';
-import { createQueryClient } from '../../../lib/query-client';
+import { always, deferred, installFakeApi, type Reply } from '../../../testing/fake-api';
+import { createTestQueryClient } from '../../../testing/render';
 import { mergeTodayItems, todayItemTitle, todayOrderAfter } from '../lib/today-items';
 import { todayHabit, todayTask } from '../testing/today-factories';
 import { TODAY_QUERY_KEY } from './get-today';
@@ -12,43 +13,32 @@ import { useReorderToday } from './reorder-today';
 const initial: Today = { tasks: [todayTask('Alpha', 0)], habits: [todayHabit('Beta', 1)] };
 const order = (today: Today | undefined) => (today ? mergeTodayItems(today).map(todayItemTitle) : []);
 
-function setup(answer: () => Promise<Response>) {
-  const client = createQueryClient();
-  client.setDefaultOptions({ mutations: { retry: false } });
+function setup(answer: () => Reply | Promise<Reply>) {
+  const client = createTestQueryClient();
   client.setQueryData(TODAY_QUERY_KEY, initial);
-  const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer());
-  vi.stubGlobal('fetch', fetch);
+  const api = installFakeApi(always(answer));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   const { result } = renderHook(() => useReorderToday(), { wrapper });
   const items = mergeTodayItems(initial);
   const payload = todayOrderAfter(items, [items[1]!.key, items[0]!.key])!;
-  return { client, fetch, result, payload };
+  return { client, api, result, payload };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('useReorderToday', () => {
   it('shows the new order before the server answers and posts it', async () => {
-    let answer: (response: Response) => void = () => {};
-    const { client, fetch, result, payload } = setup(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const answer = deferred<Reply>();
+    const { client, api, result, payload } = setup(() => answer.promise);
     result.current.mutate(payload);
     await waitFor(() => expect(order(client.getQueryData(TODAY_QUERY_KEY))).toEqual(['Beta', 'Alpha']));
-    expect(fetch).toHaveBeenCalledWith('/api/today/reorder', expect.objectContaining({ method: 'POST' }));
-    const body = JSON.parse(String(fetch.mock.calls[0]![1]!.body));
-    expect(body).toEqual(payload);
-    answer(new Response(null, { status: 204 }));
+    expect(api.requests).toEqual([{ method: 'POST', path: '/api/today/reorder', body: payload }]);
+    answer.resolve({ status: 204 });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
   });
 
   it('rolls back to the previous order when the server refuses, then refetches', async () => {
-    const { client, result, payload } = setup(async () => new Response('boom', { status: 500 }));
+    const { client, result, payload } = setup(() => new Response('boom', { status: 500 }));
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     result.current.mutate(payload);
     await waitFor(() => expect(result.current.isError).toBe(true));

@@ -10,8 +10,8 @@ export function reorderToday(input: TodayReorderInput) {
 }
 
 /**
- * SPEC §4: the new order shows at once, is rolled back if the server refuses it, and the data is
- * refetched either way so the list ends up as the server has it.
+ * The new order shows at once, is rolled back if the server refuses it, and the data is refetched
+ * either way so the list ends up as the server has it (docs/product.md#reordering).
  */
 export function useReorderToday() {
   const queryClient = useQueryClient();

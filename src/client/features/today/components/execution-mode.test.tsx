@@ -1,10 +1,7 @@
-import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers';
-import { resetToasts } from '../../../components/ui/toast';
-import { createQueryClient } from '../../../lib/query-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
 import { useExecution } from '../hooks/use-execution';
 import { isTodayItemCompleted, mergeTodayItems, type TodayItem, todayItemTitle } from '../lib/today-items';
 import { goalSummary, todayHabit, todayTask } from '../testing/today-factories';
@@ -50,11 +47,7 @@ function Harness({ initial }: { initial: TodayItem[] }) {
 }
 
 function renderHarness(items: TodayItem[]) {
-  return render(
-    <Providers client={createQueryClient()}>
-      <Harness initial={items} />
-    </Providers>,
-  );
+  return renderWithProviders(<Harness initial={items} />);
 }
 
 const currentTitle = () =>
@@ -68,12 +61,6 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => resetToasts());
-  vi.useRealTimers();
-});
-
 describe('Execution Mode', () => {
   const three = () =>
     mergeTodayItems({
@@ -85,7 +72,7 @@ describe('Execution Mode', () => {
       habits: [todayHabit('Stretch', 1)],
     });
 
-  it('starts at the first uncompleted item with the spec texts', () => {
+  it('starts at the first uncompleted item with the documented texts', () => {
     renderHarness(three());
     fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
 

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 
-/** SPEC §9: the Today list shows 3 placeholder rows while it loads. */
+/** The Today list shows 3 placeholder rows while it loads (docs/product.md#today-screen). */
 export const TODAY_SKELETON_ROWS = 3;
 const SKELETON_KEYS = Array.from({ length: TODAY_SKELETON_ROWS }, (_, row) => `skeleton-row-${row}`);
 

@@ -2,7 +2,7 @@ import type { Habit } from '../../../../shared/api/habits';
 import type { TodayReorderInput } from '../../../../shared/api/reorder';
 import type { Today, TodayTask } from '../../../../shared/api/today';
 import { type FilterKey, filterKeyFor } from '../../../../shared/domain/filters';
-import { DEFAULT_GOAL_COLOR } from '../../../../shared/domain/palette';
+import { type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
 
 /** One row of the Today list: tasks and habits share one order (todaySortOrder). */
 export type TodayItem =
@@ -16,8 +16,8 @@ export function todayItemKey(kind: TodayItemKind, id: string): string {
 }
 
 /**
- * SPEC §4: a normal task is done when completed; a task in a habit goal and a habit are done for
- * today when completedToday (the server computes it for the user's local day).
+ * A normal task is done when completed; a task in a habit goal and a habit are done for today when
+ * completedToday, which the server computes for the user's local day (docs/product.md#completion-and-days).
  */
 export function isTodayItemCompleted(item: TodayItem): boolean {
   if (item.kind === 'habit') return item.habit.completedToday;
@@ -108,12 +108,12 @@ export type TodayFilterChip = {
   label: string;
   count: number;
   /** Palette colour of the chip's dot: purple for Habits, green for Todos (their section colours), the goal's own. */
-  color: string;
+  color: GoalColor;
 };
 
 /**
- * SPEC §2: "Habits", "Todos", then one chip per goal that has tasks today (in the order the goals
- * first appear on the list), each with how many of today's items it covers.
+ * "Habits", "Todos", then one chip per goal that has tasks today (in the order the goals first
+ * appear on the list), each with how many of today's items it covers (docs/product.md#today-screen).
  */
 export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[] {
   const habits: TodayFilterChip = {
@@ -138,7 +138,7 @@ export function todayFilterChips(items: readonly TodayItem[]): TodayFilterChip[]
         key,
         label: item.task.goal?.title ?? 'Goal',
         count: 0,
-        color: item.task.goal?.color ?? DEFAULT_GOAL_COLOR,
+        color: resolveGoalColor(item.task.goal?.color),
       };
       chip.count++;
       goals.set(key, chip);

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
+import { startBenchServer } from './processes';
+
+/*
+ * `npm run bench -- lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range
+ * phone, simulated slow 4G and a 4x slower CPU) of the landing page, Today and All Items, served by
+ * the compiled server on the embedded database with the benchmark account (bench/seed.ts: 5 goals,
+ * 60 tasks, 15 habits, 30 items on Today). Debian's Chromium, headless; medians of RUNS runs.
+ * Targets from the performance work (docs/decisions/013-api-cost.md): score >= 95, total blocking
+ * time <= 150 ms, largest contentful paint <= 2.0 s.
+ */
+
+const ROOT = join(import.meta.dirname, '..');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const PAGES: Array<{ name: string; path: string; signedIn: boolean }> = [
+  { name: 'landing', path: '/', signedIn: false },
+  { name: 'Today', path: '/today', signedIn: true },
+  { name: 'All Items', path: '/all-items', signedIn: true },
+];
+
+type Audit = { score: number; fcp: number; lcp: number; tbt: number; cls: number; js: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function audit(url: string, port: number, cookie: string | undefined): Promise<Audit> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    },
+    undefined,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (process.env.LIGHTHOUSE_SAVE) {
+    // LIGHTHOUSE_SAVE=dir keeps each report to read the long tasks and what the main thread did.
+    const file = join(
+      process.env.LIGHTHOUSE_SAVE,
+      `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
+    );
+    writeFileSync(file, JSON.stringify(lhr));
+  }
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  // Script bytes as transferred (compressed), the figure the landing page's budget is stated in.
+  const items = (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> })
+    ?.items;
+  const js = (items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    js,
+  };
+}
+
+export async function runLighthouseReport(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`Skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH).`);
+    return;
+  }
+  // The whole production build: the pre-rendered landing page and the precompressed files included.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'stride-lighthouse-'));
+  const server = await startBenchServer(
+    ['node', '--max-semi-space-size=32', join(ROOT, 'dist/bench/server.js')],
+    { DATA_DIR: join(dir, 'data') },
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const cookie = `${SESSION_COOKIE}=${server.account.token}`;
+    console.log(
+      `Lighthouse ${RUNS}x per page, mobile (simulated slow 4G, 4x CPU slowdown), compiled server on PGlite\n`,
+    );
+    const rows: Array<Record<string, string | number>> = [];
+    for (const page of PAGES) {
+      const audits: Audit[] = [];
+      const failures: string[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        try {
+          audits.push(
+            await audit(`${server.base}${page.path}`, chrome.port, page.signedIn ? cookie : undefined),
+          );
+        } catch (error) {
+          // Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): the
+          // run is counted as failed and shown, not repeated.
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+      for (const failure of failures) console.warn(`!!! ${page.name}: ${failure}`);
+      const of = (key: keyof Audit) => median(audits.map((a) => a[key]));
+      const score = of('score');
+      const tbt = of('tbt');
+      const lcp = of('lcp');
+      rows.push({
+        page: page.name,
+        runs: `${audits.length} of ${RUNS}`,
+        score,
+        'FCP s': (of('fcp') / 1000).toFixed(2),
+        'LCP s': (lcp / 1000).toFixed(2),
+        'TBT ms': Math.round(tbt),
+        CLS: of('cls').toFixed(3),
+        'JS kB (transferred)': (of('js') / 1024).toFixed(1),
+        'targets (score>=95, TBT<=150, LCP<=2.0)':
+          score >= 95 && tbt <= 150 && lcp <= 2000 ? 'met' : 'NOT met',
+      });
+    }
+    console.table(rows);
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

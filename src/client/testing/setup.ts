@@ -1,0 +1,51 @@
+import '@testing-library/jest-dom/vitest';
+import { format } from 'node:util';
+import { act, cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { resetToasts } from '../components/ui/toast';
+
+/*
+ * Runs around every client test (vitest.config.ts, project "client"). A stray console.error (a React
+ * warning, an act() warning, a Radix accessibility complaint) or a promise that rejects with nobody
+ * handling it fails the test that caused it, instead of scrolling past in the output. After each test
+ * the DOM is unmounted, toasts are reset, and stubbed globals (the fake fetch), spies and timers are
+ * put back.
+ */
+
+let consoleErrors: string[] = [];
+let rejections: string[] = [];
+const originalConsoleError = console.error;
+const onRejection = (reason: unknown) => {
+  rejections.push(format(reason));
+};
+
+beforeAll(() => {
+  process.on('unhandledRejection', onRejection);
+});
+
+afterAll(() => {
+  process.off('unhandledRejection', onRejection);
+});
+
+beforeEach(() => {
+  consoleErrors = [];
+  rejections = [];
+  // Assigned rather than spied on, so a test's vi.restoreAllMocks() cannot take the guard away.
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  };
+});
+
+afterEach(async () => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  // Node reports a rejection nobody handled once the microtasks of its turn have run: let the turns
+  // the test already queued (a zero-delay timer, a settled fetch) run first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  console.error = originalConsoleError;
+  expect(consoleErrors, 'console.error was called').toEqual([]);
+  expect(rejections, 'a promise rejected with nobody handling it').toEqual([]);
+});
