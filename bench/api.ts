@@ -71,6 +71,11 @@ const CALLS: Call[] = [
     }),
   },
   {
+    // A habit with a year of daily completions, one of 20 such (bench/seed.ts).
+    name: 'GET /api/habits/:id/history (a year done)',
+    options: (s) => ({ url: `${s.base}/api/habits/${s.account.habitId}/history` }),
+  },
+  {
     name: 'POST /api/today/reorder (30)',
     options: (s, today) => ({
       url: s.base,

@@ -16,6 +16,9 @@ function dayBefore(today: Date, days: number): string {
   return new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Days of history on each of the main account's 20 habits: a year, done every day. */
+const HABIT_HISTORY_DAYS = 365;
+
 export type SeededAccount = { userId: string; token: string; habitId: string; habitGoalTaskId: string };
 
 /**
@@ -108,7 +111,7 @@ export async function seed(db: Db, otherUsers = 1000): Promise<SeededAccount> {
       sortOrder: i,
       isToday: i < 10,
       todaySortOrder: 20 + i,
-      completionCount: 60,
+      completionCount: HABIT_HISTORY_DAYS,
       lastCompletedDay: dayBefore(now, 1),
     });
   }
@@ -117,9 +120,14 @@ export async function seed(db: Db, otherUsers = 1000): Promise<SeededAccount> {
   await insertAll(taskRows, (slice) => db.insert(tasks).values(slice));
   await insertAll(habitRows, (slice) => db.insert(habits).values(slice));
 
-  // 60 days of history on the main account's habits, and on its habit-goal tasks.
+  // A year of daily history on the main account's habits (what the history call reads), 30 days on its
+  // habit-goal tasks.
   const history = mainHabitIds.flatMap((habitId) =>
-    Array.from({ length: 60 }, (_, d) => ({ userId: main.id, habitId, day: dayBefore(now, d + 1) })),
+    Array.from({ length: HABIT_HISTORY_DAYS }, (_, d) => ({
+      userId: main.id,
+      habitId,
+      day: dayBefore(now, d + 1),
+    })),
   );
   await insertAll(history, (slice) => db.insert(habitCompletions).values(slice));
   const habitGoalTasks = mainTaskIds.filter((_, i) => i % 6 !== 5 && i % 5 === 0);

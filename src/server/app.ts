@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
 import { sessionTokenOf } from './modules/auth/sessions.service';
+import { completionRoutes } from './modules/completions/completions.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { habitsRoutes } from './modules/habits/habits.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -140,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(goalsRoutes, { prefix: '/api/goals', db });
   await app.register(tasksRoutes, { prefix: '/api/tasks', db });
   await app.register(habitsRoutes, { prefix: '/api/habits', db });
+  await app.register(completionRoutes, { prefix: '/api/habits', db, kind: 'habit' });
+  await app.register(completionRoutes, { prefix: '/api/tasks', db, kind: 'task' });
   await app.register(todayRoutes, { prefix: '/api/today', db });
 
   const clientRoot = deps.clientRoot ?? DEFAULT_CLIENT_ROOT;

@@ -24,7 +24,8 @@ test('account settings list the signed-in devices and sign the others out', asyn
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   const devices = page.getByRole('listitem').filter({ hasText: 'Chrome on' });
   await expect(devices).toHaveCount(2);
-  await expect(page.getByText('This device')).toHaveCount(1);
+  // Exact: the Your day card also speaks of "this device’s time zone".
+  await expect(page.getByText('This device', { exact: true })).toHaveCount(1);
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GoalListSchema, GoalSchema } from '../../src/shared/api/goals';
 import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
+import { ItemHistorySchema } from '../../src/shared/api/history';
 import { TaskListSchema, TaskSchema } from '../../src/shared/api/tasks';
 import { TodaySchema } from '../../src/shared/api/today';
 import { uniqueEmail } from '../factories';
@@ -91,5 +92,29 @@ describe('answers match their shared schemas exactly', () => {
       expect(validate(res.json()), `${res.body} ${JSON.stringify(validate.errors)}`).toBe(true);
     }
     expect((ticked.json() as { completedToday: boolean }).completedToday).toBe(true);
+  });
+});
+
+describe('history answers match their shared schemas exactly', () => {
+  it('GET history and PUT / DELETE of a day, for habits and habit-goal tasks', async () => {
+    const habit = (await client.createHabit()).id;
+    const goal = await client.createGoal({ isHabitGoal: true });
+    const task = (await client.createTask({ goalId: goal.id })).id;
+    // The server's today, not one worked out here: the two could straddle midnight.
+    const { today } = await client.expect(200, ItemHistorySchema, 'GET', `/api/habits/${habit}/history`);
+    const calls = [
+      ['PUT', `/api/habits/${habit}/completions/${today}`, HabitSchema],
+      ['GET', `/api/habits/${habit}/history`, ItemHistorySchema],
+      ['DELETE', `/api/habits/${habit}/completions/${today}`, HabitSchema],
+      ['PUT', `/api/tasks/${task}/completions/${today}`, TaskSchema],
+      ['GET', `/api/tasks/${task}/history`, ItemHistorySchema],
+      ['DELETE', `/api/tasks/${task}/completions/${today}`, TaskSchema],
+    ] as const;
+    for (const [method, url, schema] of calls) {
+      const res = await client.call(method, url);
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(200);
+      const validate = exactly(schema);
+      expect(validate(res.json()), `${method} ${url} ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
   });
 });

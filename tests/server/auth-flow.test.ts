@@ -137,6 +137,8 @@ describe('sign-in through the development issuer', () => {
       firstName: 'Ada',
       picture: null,
       timeZone: 'UTC',
+      timeZoneFromDevice: true,
+      dayStartHour: 0,
     });
   });
 

@@ -1,9 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANDING_PAGE_PATHS } from '../../shared/api/pages';
+import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../shared/domain/days';
 import { type AuthState, useUser } from '../features/auth/get-user';
+import { browserTimeZone } from '../lib/api-client';
 import { useKeepAlive } from '../lib/keep-alive';
-import { useMidnightRefresh } from '../lib/use-midnight-refresh';
+import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { AppHeader } from './layout/app-header';
 import { BottomNav } from './layout/bottom-nav';
 import { ConnectivityBanner } from './layout/connectivity-banner';
@@ -60,8 +62,12 @@ export function AppRouter() {
   const auth = useUser();
   const [location] = useLocation();
   useKeepAlive();
-  // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day.
-  useMidnightRefresh();
+  // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day, in
+  // the zone the server uses for this person (the browser's until the user is known).
+  useDayChangeRefresh(
+    auth.user?.timeZone ?? browserTimeZone() ?? DEFAULT_TIME_ZONE,
+    auth.user?.dayStartHour ?? DEFAULT_DAY_START_HOUR,
+  );
   const signedIn = auth.status === 'signed-in';
   return (
     <div className="flex min-h-dvh flex-col">

@@ -33,7 +33,8 @@ function serverMessage(text: string): string | undefined {
   return undefined;
 }
 
-function browserTimeZone(): string | undefined {
+/** The IANA zone this browser runs in, sent with every call (docs/decisions/003-day-rules.md). */
+export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {
@@ -41,7 +42,7 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function requestInit(method: Method, body?: unknown): RequestInit {
   const headers: Record<string, string> = {};

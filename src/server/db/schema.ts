@@ -8,25 +8,35 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DAY_START_HOUR_MAX } from '../../shared/domain/days';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '../../shared/domain/palette';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  googleSub: text('google_sub').notNull().unique(),
-  email: text('email').notNull(),
-  name: text('name'),
-  firstName: text('first_name'),
-  picture: text('picture'),
-  timeZone: text('time_zone').notNull().default('UTC'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    googleSub: text('google_sub').notNull().unique(),
+    email: text('email').notNull(),
+    name: text('name'),
+    firstName: text('first_name'),
+    picture: text('picture'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** False once the person picked a zone in the settings: the browser's zone no longer replaces it. */
+    timeZoneFromDevice: boolean('time_zone_from_device').notNull().default(true),
+    /** "Day starts at", a local hour (docs/decisions/015-day-start-and-history.md). */
+    dayStartHour: smallint('day_start_hour').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('users_day_start_hour_range', sql.raw(`day_start_hour between 0 and ${DAY_START_HOUR_MAX}`))],
+);
 
 /** Keyed by the sha256 of the cookie token: a leaked table does not let anyone sign in. */
 export const sessions = pgTable(

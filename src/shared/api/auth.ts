@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
 
 /** GET /api/auth/user: the signed-in person, or 401. */
 export const AuthUserSchema = z.object({
@@ -7,9 +8,40 @@ export const AuthUserSchema = z.object({
   name: z.string().nullable(),
   firstName: z.string().nullable(),
   picture: z.string().nullable(),
+  /** The zone Stride decides the person's day in (docs/decisions/003-day-rules.md). */
   timeZone: z.string(),
+  /** True while the zone follows the browser's; false once the person chose one in the settings. */
+  timeZoneFromDevice: z.boolean(),
+  /** "Day starts at": the local hour, 0 to 6, at which the person's day begins. */
+  dayStartHour: z.number().int(),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+const DAY_START_MESSAGE = `Day starts at must be a whole hour from 0 to ${DAY_START_HOUR_MAX}`;
+
+/**
+ * PATCH /api/auth/user: the person's day settings (docs/product.md#account-settings). `timeZone`
+ * pins a zone; `timeZoneFromDevice: true` lets the browser's zone apply again from the next call.
+ */
+export const UpdateUserInputSchema = z
+  .object({
+    dayStartHour: z
+      .number({ message: DAY_START_MESSAGE })
+      .int({ message: DAY_START_MESSAGE })
+      .min(0, { message: DAY_START_MESSAGE })
+      .max(DAY_START_HOUR_MAX, { message: DAY_START_MESSAGE })
+      .optional(),
+    timeZone: z
+      .string({ message: 'Time zone must be text' })
+      .refine(isValidTimeZone, { message: 'Time zone must be an IANA zone name such as Europe/Paris' })
+      .optional(),
+    timeZoneFromDevice: z.boolean({ message: 'timeZoneFromDevice must be true or false' }).optional(),
+  })
+  .refine((input) => !(input.timeZone !== undefined && input.timeZoneFromDevice === true), {
+    message: 'Send either a time zone or timeZoneFromDevice: true, not both',
+    path: ['timeZoneFromDevice'],
+  });
+export type UpdateUserInput = z.input<typeof UpdateUserInputSchema>;
 
 /**
  * GET /api/health, for load balancers: 200 while this instance can serve reads and writes, 503 with

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './common';
 export * from './goals';
 export * from './habits';
+export * from './history';
 export * from './reorder';
 export * from './tasks';
 export * from './today';

@@ -1,22 +1,115 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, localDate } from './days';
+import { addDays, dayAt, daysBetween, isDay, isValidTimeZone, msUntilNextDay, weekdayOf } from './days';
 
-describe('localDate', () => {
+describe('dayAt', () => {
   it.each([
-    // One instant, three calendar days: the user's zone decides.
-    ['2026-11-22T10:30:00Z', 'UTC', '2026-11-22'],
-    ['2026-11-22T10:30:00Z', 'Pacific/Kiritimati', '2026-11-23'],
-    ['2026-11-22T10:30:00Z', 'Pacific/Pago_Pago', '2026-11-21'],
-    // Just before and at local midnight in Paris (UTC+1 in November).
-    ['2026-11-22T22:59:59Z', 'Europe/Paris', '2026-11-22'],
-    ['2026-11-22T23:00:00Z', 'Europe/Paris', '2026-11-23'],
-    // Daylight-saving change day in New York (clocks back at 06:00Z).
-    ['2026-11-01T03:59:59Z', 'America/New_York', '2026-10-31'],
-    ['2026-11-01T04:00:00Z', 'America/New_York', '2026-11-01'],
+    // One instant, three calendar days: the person's zone decides.
+    ['2026-11-22T10:30:00Z', 'UTC', 0, '2026-11-22'],
+    ['2026-11-22T10:30:00Z', 'Pacific/Kiritimati', 0, '2026-11-23'],
+    ['2026-11-22T10:30:00Z', 'Pacific/Pago_Pago', 0, '2026-11-21'],
+    // Kiritimati (UTC+14) at midnight and at 4:00.
+    ['2026-11-22T09:59:00Z', 'Pacific/Kiritimati', 0, '2026-11-22'],
+    ['2026-11-22T10:00:00Z', 'Pacific/Kiritimati', 0, '2026-11-23'],
+    ['2026-11-22T13:59:00Z', 'Pacific/Kiritimati', 4, '2026-11-22'],
+    ['2026-11-22T14:00:00Z', 'Pacific/Kiritimati', 4, '2026-11-23'],
+    // Pago Pago (UTC-11) at midnight and at 4:00.
+    ['2026-11-22T10:59:00Z', 'Pacific/Pago_Pago', 0, '2026-11-21'],
+    ['2026-11-22T11:00:00Z', 'Pacific/Pago_Pago', 0, '2026-11-22'],
+    ['2026-11-22T14:59:00Z', 'Pacific/Pago_Pago', 4, '2026-11-21'],
+    ['2026-11-22T15:00:00Z', 'Pacific/Pago_Pago', 4, '2026-11-22'],
+    // New York, clocks forward on 8 March 2026 (2:00 EST becomes 3:00 EDT at 07:00Z).
+    ['2026-03-08T04:59:00Z', 'America/New_York', 0, '2026-03-07'],
+    ['2026-03-08T05:00:00Z', 'America/New_York', 0, '2026-03-08'],
+    ['2026-03-08T07:59:00Z', 'America/New_York', 4, '2026-03-07'], // 3:59 EDT
+    ['2026-03-08T08:00:00Z', 'America/New_York', 4, '2026-03-08'], // 4:00 EDT
+    // A day starting at 2:00 on the night 2:00 does not exist starts at 3:00 EDT.
+    ['2026-03-08T06:59:00Z', 'America/New_York', 2, '2026-03-07'],
+    ['2026-03-08T07:00:00Z', 'America/New_York', 2, '2026-03-08'],
+    // New York, clocks back on 1 November 2026 (2:00 EDT becomes 1:00 EST at 06:00Z).
+    ['2026-11-01T03:59:59Z', 'America/New_York', 0, '2026-10-31'],
+    ['2026-11-01T04:00:00Z', 'America/New_York', 0, '2026-11-01'],
+    ['2026-11-01T08:59:00Z', 'America/New_York', 4, '2026-10-31'], // 3:59 EST
+    ['2026-11-01T09:00:00Z', 'America/New_York', 4, '2026-11-01'], // 4:00 EST
+    // London, clocks forward on 29 March 2026 (01:00Z) and back on 25 October 2026 (01:00Z).
+    ['2026-03-28T23:59:00Z', 'Europe/London', 0, '2026-03-28'],
+    ['2026-03-29T00:00:00Z', 'Europe/London', 0, '2026-03-29'],
+    ['2026-03-29T02:59:00Z', 'Europe/London', 4, '2026-03-28'], // 3:59 BST
+    ['2026-03-29T03:00:00Z', 'Europe/London', 4, '2026-03-29'], // 4:00 BST
+    ['2026-10-24T22:59:00Z', 'Europe/London', 0, '2026-10-24'], // 23:59 BST
+    ['2026-10-24T23:00:00Z', 'Europe/London', 0, '2026-10-25'],
+    ['2026-10-25T03:59:00Z', 'Europe/London', 4, '2026-10-24'], // 3:59 GMT
+    ['2026-10-25T04:00:00Z', 'Europe/London', 4, '2026-10-25'],
+    // A late night belongs to the day before, across a year's end too.
+    ['2027-01-01T03:00:00Z', 'UTC', 4, '2026-12-31'],
+    ['2027-01-01T03:00:00Z', 'UTC', 0, '2027-01-01'],
+    ['2026-11-22T06:00:00Z', 'UTC', 6, '2026-11-22'],
     // Unknown zones count as UTC.
-    ['2026-11-22T23:30:00Z', 'Mars/Olympus', '2026-11-22'],
-  ])('%s in %s is %s', (instant, zone, expected) => {
-    expect(localDate(new Date(instant), zone)).toBe(expected);
+    ['2026-11-22T23:30:00Z', 'Mars/Olympus', 0, '2026-11-22'],
+  ])('%s in %s, day starting at %i:00, is %s', (instant, zone, hour, expected) => {
+    expect(dayAt(new Date(instant), zone, hour)).toBe(expected);
+  });
+
+  it('gives 23- and 25-hour days when the day starts at 4:00 across daylight saving', () => {
+    // Count the hours between consecutive day changes around each change in New York.
+    const hoursOfDay = (fromUtc: string) => {
+      const start = new Date(fromUtc).getTime();
+      const first = dayAt(new Date(start), 'America/New_York', 4);
+      let hour = 1;
+      while (dayAt(new Date(start + hour * 3_600_000), 'America/New_York', 4) === first) hour += 1;
+      return { first, hours: hour };
+    };
+    expect(hoursOfDay('2026-03-07T09:00:00Z')).toEqual({ first: '2026-03-07', hours: 23 });
+    expect(hoursOfDay('2026-10-31T08:00:00Z')).toEqual({ first: '2026-10-31', hours: 25 });
+    expect(hoursOfDay('2026-11-01T09:00:00Z')).toEqual({ first: '2026-11-01', hours: 24 });
+  });
+});
+
+describe('msUntilNextDay', () => {
+  it.each([
+    // 7:00 EST on 7 March: the next day starts at 4:00 EDT, 20 elapsed hours later.
+    ['2026-03-07T12:00:00Z', 'America/New_York', 4, 20 * 3_600_000],
+    // 8:00 EDT on 31 October: the next 4:00 is EST, 21 hours later.
+    ['2026-10-31T12:00:00Z', 'America/New_York', 4, 21 * 3_600_000],
+    // Seconds count too: half a minute before 12 hours.
+    ['2026-03-28T12:00:30Z', 'Europe/London', 0, 12 * 3_600_000 - 30_000],
+    ['2026-11-22T09:59:59Z', 'Pacific/Kiritimati', 0, 1_000],
+    ['2026-11-22T00:00:00Z', 'UTC', 0, 24 * 3_600_000],
+    ['2026-11-22T00:00:00Z', 'UTC', 6, 6 * 3_600_000],
+  ])('from %s in %s (day at %i:00) is %i ms', (instant, zone, hour, expected) => {
+    expect(msUntilNextDay(new Date(instant), zone, hour)).toBe(expected);
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it.each([
+    ['2026-03-08', 1, '2026-03-09'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2028-03-01', -1, '2028-02-29'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2026-11-22', -365, '2025-11-22'],
+  ])('%s plus %i days is %s', (day, count, expected) => {
+    expect(addDays(day, count)).toBe(expected);
+    expect(daysBetween(day, expected)).toBe(count);
+  });
+
+  it.each([
+    ['2026-11-22', 0], // a Sunday
+    ['2026-11-23', 1],
+    ['2026-11-28', 6],
+  ])('%s is weekday %i', (day, expected) => {
+    expect(weekdayOf(day)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-02-28', true],
+    ['2028-02-29', true],
+    ['2026-02-29', false],
+    ['2026-13-01', false],
+    ['2026-1-01', false],
+    ['yesterday', false],
+    ['2026-11-22T00:00', false],
+  ])('isDay(%s) is %s', (value, expected) => {
+    expect(isDay(value)).toBe(expected);
   });
 });
 

@@ -1,9 +1,20 @@
 /**
- * Calendar-day rules. "Today" is the user's local calendar date in their IANA time zone, so a habit
- * completed today reads as done until the user's own midnight, with no job to reset it.
+ * Calendar-day rules (docs/decisions/003-day-rules.md, docs/decisions/015-day-start-and-history.md).
+ * A person's day is a local calendar date in their IANA time zone that begins at their "day starts
+ * at" hour, so a habit ticked at 1 a.m. by someone whose day ends at 3 a.m. counts for the evening
+ * before, and completions reset by themselves with no job to run. `dayAt` is the one function that
+ * decides which day it is: the server's completion rules, streaks, history and the client's
+ * day-change refresh all go through it.
  */
 
 export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** "Day starts at" is a whole hour from 0:00 to 6:00 (docs/product.md#account-settings). */
+export const DAY_START_HOUR_MAX = 6;
+export const DEFAULT_DAY_START_HOUR = 0;
+
+/** A day as the API writes it: YYYY-MM-DD. */
+export type Day = string;
 
 /** True when the runtime knows this IANA zone name (e.g. "Europe/Paris"). */
 export function isValidTimeZone(zone: string): boolean {
@@ -26,31 +37,93 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(zone, formatter);
   }
   return formatter;
 }
 
-// Every call of a request asks for the same answer: remember it per zone for the minute (no zone
-// changes its offset between whole minutes). Formatting was a visible cost per API call.
-const recent = new Map<string, string>();
+// Every call of a request asks for the same answer: remember it per zone and hour for the minute (no
+// zone changes its offset between whole minutes). Formatting was a visible cost per API call.
+const recent = new Map<string, Day>();
 
-/** The local calendar date (YYYY-MM-DD) at `instant` in `zone`; unknown zones count as UTC. */
-export function localDate(instant: Date, zone: string): string {
-  const key = `${zone}|${Math.floor(instant.getTime() / 60_000)}`;
+/**
+ * The person's day (YYYY-MM-DD) at `instant` in `zone` when their day starts at `dayStartHour`
+ * o'clock local time: the local calendar date, or the one before while the local hour is earlier
+ * than `dayStartHour`. Counting wall-clock hours, not elapsed ones, keeps the boundary at the same
+ * local hour across daylight-saving changes (23- and 25-hour days are one day each); when that hour
+ * does not exist (clocks jump past it), the day starts at the first local time after it. Unknown
+ * zones count as UTC.
+ */
+export function dayAt(instant: Date, zone: string, dayStartHour: number = DEFAULT_DAY_START_HOUR): Day {
+  const key = `${zone}|${dayStartHour}|${Math.floor(instant.getTime() / 60_000)}`;
   const known = recent.get(key);
   if (known !== undefined) return known;
   if (recent.size > 1000) recent.clear();
-  const date = formatLocalDate(instant, zone);
-  recent.set(key, date);
-  return date;
+  const { date, hour } = wallClock(instant, zone);
+  const day = hour < dayStartHour ? addDays(date, -1) : date;
+  recent.set(key, day);
+  return day;
 }
 
-function formatLocalDate(instant: Date, zone: string): string {
+function wallClock(instant: Date, zone: string): { date: Day; hour: number } {
   // A cached formatter means the zone was already checked; checking builds a formatter, which is slow.
   const safeZone = formatters.has(zone) || isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
   const parts = formatterFor(safeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+}
+
+const MS_PER_DAY = 86_400_000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export function isDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+// Calendar arithmetic on dates alone, in UTC where every day has 24 hours: days are labels, never
+// durations, so a daylight-saving change cannot make one count twice or not at all.
+const dayNumber = (day: Day) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
+const dayOfNumber = (n: number): Day => new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+
+/** The day `count` days after `day` (before it when negative). */
+export function addDays(day: Day, count: number): Day {
+  return dayOfNumber(dayNumber(day) + count);
+}
+
+/** How many days `to` is after `from` (negative when before). */
+export function daysBetween(from: Day, to: Day): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** The day of the week of `day`, 0 for Sunday to 6 for Saturday. */
+export function weekdayOf(day: Day): number {
+  return new Date(dayNumber(day) * MS_PER_DAY).getUTCDay();
+}
+
+/**
+ * Milliseconds from `instant` until `dayAt` answers the next day, for a page left open across the
+ * boundary. Found by bisection on the minute, since the boundary's distance varies with daylight
+ * saving and with the hour; it is always within 26 hours.
+ */
+export function msUntilNextDay(instant: Date, zone: string, dayStartHour: number): number {
+  const today = dayAt(instant, zone, dayStartHour);
+  const start = instant.getTime();
+  let low = 0; // minutes after `instant` still on `today`
+  let high = 26 * 60; // minutes after `instant` surely on a later day
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (dayAt(new Date(start + middle * 60_000), zone, dayStartHour) === today) low = middle;
+    else high = middle;
+  }
+  // Boundaries fall on whole minutes of UTC: step to the start of the minute found.
+  const boundary = Math.floor((start + high * 60_000) / 60_000) * 60_000;
+  return Math.max(0, boundary - start);
 }

@@ -6,7 +6,7 @@ import { type Habit, HabitSchema } from '../../../src/shared/api/habits';
 import { type Task, TaskSchema } from '../../../src/shared/api/tasks';
 import { goalInput, habitInput, taskInput } from '../../factories';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A signed-in client for one user: every call carries that user's cookie (and time zone). */
 export class ApiClient {

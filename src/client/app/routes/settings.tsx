@@ -1,9 +1,9 @@
-import { SessionsCard } from '../../features/account';
+import { DaySettingsCard, SessionsCard } from '../../features/account';
 import { useUser } from '../../features/auth/get-user';
 
 /**
  * Account settings (docs/product.md#account-settings), reached from the account menu: who is signed
- * in, and the devices signed in to the account.
+ * in, when their day turns over, and the devices signed in to the account.
  */
 export function SettingsRoute() {
   const auth = useUser();
@@ -14,6 +14,7 @@ export function SettingsRoute() {
         <h1 className="font-bold text-2xl tracking-tight">Account settings</h1>
         <p className="mt-1 truncate text-muted-foreground text-sm">Signed in as {auth.user.email}</p>
       </div>
+      <DaySettingsCard user={auth.user} />
       <SessionsCard />
     </div>
   );

@@ -10,18 +10,29 @@ export const Dialog = DialogPrimitive.Root;
  * is inert. The dialog is "small" (docs/product.md#item-dialog): max-w-sm on every screen; on phones it
  * keeps a 1rem margin and scrolls inside itself when the keyboard takes half the screen.
  */
+const SHAPES = {
+  dialog:
+    'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl',
+  // A sheet on phones (the full width, from the bottom edge, where the thumb is) and a wide dialog
+  // from the sm breakpoint (docs/product.md#history).
+  sheet:
+    'inset-x-0 bottom-0 max-h-[90dvh] w-full rounded-t-2xl pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:max-w-4xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:pb-5',
+} as const;
+
 export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  shape = 'dialog',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string; shape?: keyof typeof SHAPES }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl focus:outline-none',
+          'fixed z-50 flex flex-col gap-4 overflow-y-auto border border-border bg-card p-5 text-card-foreground shadow-2xl focus:outline-none',
+          SHAPES[shape],
           className,
         )}
         {...props}

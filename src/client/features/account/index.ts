@@ -1,2 +1,3 @@
 // The account feature: settings that belong to the person rather than to their items.
+export { DaySettingsCard } from './components/day-settings-card';
 export { SessionsCard } from './components/sessions-card';

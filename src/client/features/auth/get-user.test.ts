@@ -10,6 +10,8 @@ const ada = {
   firstName: 'Ada',
   picture: null,
   timeZone: 'Europe/London',
+  timeZoneFromDevice: true,
+  dayStartHour: 0,
 };
 
 describe('getUser (docs/product.md#sign-in-state)', () => {

@@ -4,17 +4,24 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccountSessionListSchema, type AuthUser, AuthUserSchema } from '../../../shared/api/auth';
+import {
+  AccountSessionListSchema,
+  type AuthUser,
+  AuthUserSchema,
+  UpdateUserInputSchema,
+} from '../../../shared/api/auth';
 import {
   ErrorBodySchema,
   ErrorResponseSchemas,
   IdParamsSchema,
   PlainTextSchema,
 } from '../../../shared/api/common';
-import { SIGN_IN_ERRORS, type SignInErrorCode } from '../../../shared/api/wire-names';
+import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '../../../shared/api/wire-names';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { requireSession, requireUser } from '../../plugins/auth-session';
+import { changeUserSettings } from '../users/users.service';
 import { createOidcClient, type OidcSettings } from './oidc';
 import type { SessionCache } from './session-cache';
 import {
@@ -159,16 +166,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/user',
     { schema: { response: { 200: AuthUserSchema, 401: ErrorBodySchema } } },
+    async (request): Promise<AuthUser> => authUserOf(requireUser(request)),
+  );
+
+  // The person's day settings (docs/product.md#account-settings).
+  app.patch(
+    '/user',
+    { schema: { body: UpdateUserInputSchema, response: { 200: AuthUserSchema, ...ErrorResponseSchemas } } },
     async (request): Promise<AuthUser> => {
       const user = requireUser(request);
-      return {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        firstName: user.firstName,
-        picture: user.picture,
-        timeZone: user.timeZone,
-      };
+      const zone = request.headers[TIME_ZONE_HEADER];
+      const updated = await changeUserSettings(
+        db,
+        user,
+        request.body,
+        typeof zone === 'string' ? zone : undefined,
+      );
+      // Cached sessions hold the row as it was: forget them so this person's next calls, on any
+      // device, use the new day at once (other instances within the cache's few seconds).
+      sessionCache?.forgetUser(user.id);
+      Object.assign(user, updated);
+      return authUserOf(updated);
     },
   );
 
@@ -204,6 +222,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 };
+
+function authUserOf(user: UserRow): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    firstName: user.firstName,
+    picture: user.picture,
+    timeZone: user.timeZone,
+    timeZoneFromDevice: user.timeZoneFromDevice,
+    dayStartHour: user.dayStartHour,
+  };
+}
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);

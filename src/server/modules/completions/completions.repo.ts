@@ -1,8 +1,8 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Habit } from '../../../shared/api/habits';
 import type { Task } from '../../../shared/api/tasks';
-import { habitJson, taskJson } from '../../db/api-json';
-import type { Db } from '../../db/client';
+import { habitJson, isoTime, taskInHabitGoal, taskJson } from '../../db/api-json';
+import { type Db, executeRows } from '../../db/client';
 import { statement } from '../../db/statements';
 
 /*
@@ -39,7 +39,10 @@ function tickSql(kind: 'habit' | 'task', done: boolean): SQL {
   const { history, itemColumn, items, json, target } = TARGETS[kind];
   const userId = sql.placeholder('userId');
   const id = sql.placeholder('id');
+  // The day marked, and the person's today that decides the answer's completedToday: they differ
+  // when a past day is edited from the history.
   const day = sql.placeholder('day');
+  const today = sql.placeholder('today');
   const change = done
     ? sql`changed as (
         insert into ${history} (user_id, ${itemColumn}, day)
@@ -64,12 +67,12 @@ function tickSql(kind: 'habit' | 'task', done: boolean): SQL {
           last_completed_day = case when exists (select 1 from changed) then ${lastDay} else i.last_completed_day end,
           updated_at = now()
       where i.user_id = ${userId} and i.id in (select id from target where daily)
-      returning ${json(day)} as item
+      returning ${json(today)} as item
     )
     select (select item from updated) as item, (select daily from target) as daily`;
 }
 
-type TickValues = { userId: string; id: string; day: string };
+type TickValues = { userId: string; id: string; day: string; today: string };
 type Answer<T> = { item: T | null; daily: boolean | null };
 
 // One prepared statement per kind and direction (db/statements.ts).
@@ -98,30 +101,61 @@ function resultOf<T>(rows: Array<Answer<T>>): CompletionResult<T> {
   return { found: true, daily: true, item: row.item };
 }
 
+/** Which day to mark, and the person's today that the answer is shown for. */
+export type CompletionChange = { day: string; today: string; done: boolean };
+
 /**
- * Marks `day` done or not done for one habit or habit-goal task and answers the item as the API shows
- * it on that day.
- * Repeating it changes nothing; the item is row-locked for the statement, so a delete racing it either
- * waits or makes it answer not found.
+ * Marks a day done or not done for one habit or habit-goal task and answers the item as the API shows
+ * it today. Repeating it changes nothing; the item is row-locked for the statement, so a delete racing
+ * it either waits or makes it answer not found.
  */
 export async function setHabitCompletion(
   db: Db,
   userId: string,
   habitId: string,
-  day: string,
-  done: boolean,
+  { day, today, done }: CompletionChange,
 ): Promise<CompletionResult<Habit>> {
   const tick = done ? TICKS.habit.done : TICKS.habit.undone;
-  return resultOf(await tick(db, { userId, id: habitId, day }));
+  return resultOf(await tick(db, { userId, id: habitId, day, today }));
 }
 
 export async function setTaskCompletion(
   db: Db,
   userId: string,
   taskId: string,
-  day: string,
-  done: boolean,
+  { day, today, done }: CompletionChange,
 ): Promise<CompletionResult<Task>> {
   const tick = done ? TICKS.task.done : TICKS.task.undone;
-  return resultOf(await tick(db, { userId, id: taskId, day }));
+  return resultOf(await tick(db, { userId, id: taskId, day, today }));
+}
+
+export type CompletionKind = 'habit' | 'task';
+
+export type CompletionHistory = {
+  /** When the item was created (ISO), to find its first day in the person's zone. */
+  createdAt: string;
+  /** Whether the item has daily state now (a habit, or a task in a habit goal). */
+  daily: boolean;
+  /** Every day completed, oldest first. */
+  days: string[];
+};
+
+const HISTORY_DAILY = { habit: sql`true`, task: taskInHabitGoal('i') } as const;
+
+/** An item's whole completion history, or undefined when it is not the person's. */
+export async function findCompletionHistory(
+  db: Db,
+  userId: string,
+  kind: CompletionKind,
+  id: string,
+): Promise<CompletionHistory | undefined> {
+  const { history, itemColumn, items } = TARGETS[kind];
+  const [row] = await executeRows<CompletionHistory>(
+    db,
+    sql`select ${isoTime(sql`i.created_at`)} as "createdAt", ${HISTORY_DAILY[kind]} as daily,
+      coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
+        where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as days
+      from ${items} i where i.user_id = ${userId} and i.id = ${id}`,
+  );
+  return row;
 }

@@ -114,7 +114,7 @@ async function tickHabit(
   habitId: string,
   done: boolean,
 ): Promise<Habit> {
-  const result = await setHabitCompletion(db, userId, habitId, today, done);
+  const result = await setHabitCompletion(db, userId, habitId, { day: today, today, done });
   if (!result.found || !result.daily) throw notFound('Habit');
   return result.item;
 }

@@ -144,7 +144,7 @@ export async function patchTask(
 
 /** Marks today done or not done for a task in a habit goal (docs/product.md#completion-and-days). */
 async function tickTask(db: Db, userId: string, today: string, taskId: string, done: boolean): Promise<Task> {
-  const result = await setTaskCompletion(db, userId, taskId, today, done);
+  const result = await setTaskCompletion(db, userId, taskId, { day: today, today, done });
   if (!result.found) throw notFound('Task');
   if (!result.daily) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
   return result.item;

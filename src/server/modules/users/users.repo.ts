@@ -27,10 +27,29 @@ export async function upsertUserBySub(db: Db, profile: UserProfile): Promise<Use
   return row;
 }
 
-/** Stores the browser's zone only when it changed, so steady traffic causes no writes. */
+/**
+ * Stores the browser's zone only when it changed and the person has not chosen one, so steady
+ * traffic causes no writes.
+ */
 export async function updateUserTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
   await db
     .update(users)
     .set({ timeZone, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), ne(users.timeZone, timeZone)));
+    .where(and(eq(users.id, userId), ne(users.timeZone, timeZone), eq(users.timeZoneFromDevice, true)));
+}
+
+export type UserSettings = Partial<Pick<UserRow, 'timeZone' | 'timeZoneFromDevice' | 'dayStartHour'>>;
+
+/** Writes the person's day settings and answers the row as it now is. */
+export async function updateUserSettings(
+  db: Db,
+  userId: string,
+  settings: UserSettings,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
 }

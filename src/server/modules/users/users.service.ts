@@ -1,7 +1,15 @@
+import type { UpdateUserInput } from '../../../shared/api/auth';
 import { isValidTimeZone } from '../../../shared/domain/days';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { type UserProfile, updateUserTimeZone, upsertUserBySub } from './users.repo';
+import { notSignedIn } from '../../errors';
+import {
+  type UserProfile,
+  type UserSettings,
+  updateUserSettings,
+  updateUserTimeZone,
+  upsertUserBySub,
+} from './users.repo';
 
 export type { UserProfile };
 
@@ -15,7 +23,38 @@ export function signInUser(db: Db, profile: UserProfile): Promise<UserRow> {
  * when valid and changed, so steady traffic causes no writes. Answers the zone now in force.
  */
 export async function adoptBrowserTimeZone(db: Db, user: UserRow, zone: string | undefined): Promise<void> {
+  // A zone the person chose in the settings stays until they let the device decide again.
+  if (!user.timeZoneFromDevice) return;
   if (zone === undefined || zone === user.timeZone || !isValidTimeZone(zone)) return;
   await updateUserTimeZone(db, user.id, zone);
   user.timeZone = zone;
+}
+
+/**
+ * Applies the person's day settings (docs/decisions/015-day-start-and-history.md): a chosen zone pins
+ * it; letting the device decide again takes `deviceZone` (this call's browser zone) at once, so the
+ * answer already shows the zone in force. Answers the updated row.
+ */
+export async function changeUserSettings(
+  db: Db,
+  user: UserRow,
+  input: UpdateUserInput,
+  deviceZone: string | undefined,
+): Promise<UserRow> {
+  const settings: UserSettings = {};
+  if (input.dayStartHour !== undefined) settings.dayStartHour = input.dayStartHour;
+  if (input.timeZone !== undefined) {
+    settings.timeZone = input.timeZone;
+    settings.timeZoneFromDevice = false;
+  } else if (input.timeZoneFromDevice !== undefined) {
+    settings.timeZoneFromDevice = input.timeZoneFromDevice;
+    if (input.timeZoneFromDevice && deviceZone !== undefined && isValidTimeZone(deviceZone)) {
+      settings.timeZone = deviceZone;
+    }
+  }
+  if (Object.keys(settings).length === 0) return user;
+  const row = await updateUserSettings(db, user.id, settings);
+  // The person was deleted while this call ran: as good as signed out.
+  if (!row) throw notSignedIn();
+  return row;
 }

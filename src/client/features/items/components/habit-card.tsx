@@ -7,6 +7,7 @@ import { useDeleteHabit } from '../api/delete-habit';
 import { useUpdateHabit } from '../api/update-habit';
 import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 import { settle } from '../lib/settle';
+import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
@@ -30,6 +31,7 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
   const today = useUpdateHabit();
   const remove = useDeleteHabit();
   const [editing, setEditing] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
 
   const toggleDone = () =>
     settle(
@@ -69,7 +71,16 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
         onDelete={canDelete ? deleteHabit : undefined}
         deleting={remove.isPending}
         completionCount={habit.completionCount}
+        onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}
+      />
+      <HistoryDialog
+        open={showingHistory}
+        onOpenChange={setShowingHistory}
+        kind="habit"
+        id={habit.id}
+        title={habit.title}
+        color="purple"
       />
       {!onEdit && (
         <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'habit', habit }} />

@@ -1,5 +1,6 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import Check from 'lucide-react/icons/check';
 import Flame from 'lucide-react/icons/flame';
 import GripVertical from 'lucide-react/icons/grip-vertical';
@@ -45,6 +46,8 @@ export type ItemCardFrameProps = CardSortProps & {
   deleting: boolean;
   /** Shown as a badge when above 0. */
   completionCount?: number;
+  /** Opens the item's history (habits and habit-goal tasks): a menu entry, and the badge becomes a button. */
+  onShowHistory?: () => void;
   /** Tinted surface and border classes (goal colour, or purple for habits). */
   tint?: string;
   /** Extra line under the title, e.g. the goal's name on Today. */
@@ -130,7 +133,19 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         {(props.meta || (props.completionCount ?? 0) > 0) && (
           <span className="flex flex-wrap items-center gap-1.5">
             {props.meta}
-            {(props.completionCount ?? 0) > 0 && <CompletionBadge count={props.completionCount ?? 0} />}
+            {(props.completionCount ?? 0) > 0 &&
+              (props.onShowHistory ? (
+                <button
+                  type="button"
+                  onClick={props.onShowHistory}
+                  aria-label={`History of ${title}: ${props.completionCount} ${props.completionCount === 1 ? 'day' : 'days'} done`}
+                  className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-ring hover:opacity-80"
+                >
+                  <CompletionBadge count={props.completionCount ?? 0} />
+                </button>
+              ) : (
+                <CompletionBadge count={props.completionCount ?? 0} />
+              ))}
           </span>
         )}
       </div>
@@ -182,6 +197,7 @@ function ItemMenu({
   onMoveDown,
   dragHandle,
   onEdit,
+  onShowHistory,
   onDelete,
   deleting,
 }: ItemCardFrameProps) {
@@ -198,6 +214,12 @@ function ItemMenu({
           <Pencil aria-hidden />
           Edit {kind}
         </DropdownMenuItem>
+        {onShowHistory && (
+          <DropdownMenuItem onSelect={onShowHistory}>
+            <CalendarDays aria-hidden />
+            History
+          </DropdownMenuItem>
+        )}
         {sortable && (
           <>
             <DropdownMenuSeparator />

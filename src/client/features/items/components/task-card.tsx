@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Task, TaskGoalSummary } from '../../../../shared/api/tasks';
+import { resolveGoalColor } from '../../../../shared/domain/palette';
 import { toast } from '../../../components/ui/toast';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
@@ -8,6 +9,7 @@ import { useDeleteTask } from '../api/delete-task';
 import { useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { settle } from '../lib/settle';
+import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
@@ -43,6 +45,7 @@ export function TaskCard({
   const today = useUpdateTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
@@ -85,9 +88,20 @@ export function TaskCard({
         onDelete={canDelete ? deleteTask : undefined}
         deleting={remove.isPending}
         completionCount={inHabitGoal ? task.completionCount : 0}
+        onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? cn(colors.background, colors.border) : undefined}
         meta={showGoal && goal ? <GoalName goal={goal} /> : undefined}
       />
+      {inHabitGoal && goal && (
+        <HistoryDialog
+          open={showingHistory}
+          onOpenChange={setShowingHistory}
+          kind="task"
+          id={task.id}
+          title={task.title}
+          color={resolveGoalColor(goal.color)}
+        />
+      )}
       {!onEdit && (
         <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'task', task }} />
       )}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AuthUserSchema, type UpdateUserInput } from '../../../../shared/api/auth';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * PATCH /api/auth/user: the zone and "day starts at" hour. Every daily tick on every screen depends
+ * on them, so everything is refetched afterwards, the current user included.
+ */
+export function useUpdateDaySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateUserInput) =>
+      apiRequest('PATCH', '/api/auth/user', { body: input, schema: AuthUserSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
+  });
+}

@@ -1,0 +1,53 @@
+import { addDays, type Day, daysBetween, weekdayOf } from '../../../../shared/domain/days';
+
+/** One cell of the history calendar: a day, or a blank before the range's first weekday. */
+export type CalendarCell = { day: Day; column: number; row: number };
+
+export type CalendarLayout = {
+  cells: CalendarCell[];
+  columns: number;
+  /** Where each month's name goes: the column holding its first day. */
+  months: Array<{ column: number; label: string }>;
+};
+
+// Written out rather than asked of Intl: browsers' locale data differ in commas and abbreviations,
+// and these names are what tests and screen readers rely on.
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const monthIndex = (day: Day) => Number(day.slice(5, 7)) - 1;
+
+/** Rows run Monday to Sunday, as a week is written in most of the world. */
+const rowOf = (day: Day) => (weekdayOf(day) + 6) % 7;
+
+/** The days from `from` to `to` laid out in week columns, oldest on the left. */
+export function calendarLayout(from: Day, to: Day): CalendarLayout {
+  const offset = rowOf(from);
+  const count = daysBetween(from, to) + 1;
+  const cells: CalendarCell[] = [];
+  const months: CalendarLayout['months'] = [];
+  for (let i = 0; i < count; i += 1) {
+    const day = addDays(from, i);
+    const column = Math.floor((offset + i) / 7);
+    cells.push({ day, column, row: (offset + i) % 7 });
+    if (day.endsWith('-01')) months.push({ column, label: (MONTHS[monthIndex(day)] ?? '').slice(0, 3) });
+  }
+  return { cells, columns: Math.floor((offset + count - 1) / 7) + 1, months };
+}
+
+/** "Tuesday 3 March 2026": a day's name for screen readers and tooltips. */
+export function dayName(day: Day): string {
+  return `${WEEKDAYS[weekdayOf(day)]} ${Number(day.slice(8, 10))} ${MONTHS[monthIndex(day)]} ${day.slice(0, 4)}`;
+}

@@ -1,0 +1,107 @@
+import type { Habit } from '../../../shared/api/habits';
+import {
+  HISTORY_EDITABLE_DAYS,
+  HISTORY_MAX_DAYS,
+  type HistoryQuery,
+  type ItemHistory,
+} from '../../../shared/api/history';
+import type { Task } from '../../../shared/api/tasks';
+import { addDays, type Day, dayAt, daysBetween } from '../../../shared/domain/days';
+import { historyStats } from '../../../shared/domain/streaks';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../errors';
+import {
+  type CompletionHistory,
+  type CompletionKind,
+  findCompletionHistory,
+  setHabitCompletion,
+  setTaskCompletion,
+} from './completions.repo';
+
+/*
+ * The history of a daily item and edits of its past days (docs/product.md#history,
+ * docs/decisions/015-day-start-and-history.md). Every day here is decided by `dayAt` with the
+ * person's zone and "day starts at" hour, as for today's tick.
+ */
+
+/** Who asks, and what their day is: the person's id, zone and hour, and the instant of the call. */
+export type PersonDay = { userId: string; timeZone: string; dayStartHour: number; now: Date };
+
+const NAMES = { habit: 'Habit', task: 'Task' } as const;
+const NOUNS = { habit: 'habit', task: 'task' } as const;
+
+async function requireHistory(db: Db, person: PersonDay, kind: CompletionKind, id: string) {
+  const history = await findCompletionHistory(db, person.userId, kind, id);
+  if (!history) throw notFound(NAMES[kind]);
+  return history;
+}
+
+/** The first day that may be changed: the item's first day, but at most a year back, never after today. */
+function editableFrom(history: CompletionHistory, person: PersonDay, today: Day): Day {
+  const firstDay = dayAt(new Date(history.createdAt), person.timeZone, person.dayStartHour);
+  const yearBack = addDays(today, -HISTORY_EDITABLE_DAYS);
+  const earliest = daysBetween(yearBack, firstDay) > 0 ? firstDay : yearBack;
+  // Created "tomorrow" (further east, before flying west): today can still be changed.
+  return daysBetween(today, earliest) > 0 ? today : earliest;
+}
+
+export async function getHistory(
+  db: Db,
+  person: PersonDay,
+  kind: CompletionKind,
+  id: string,
+  query: HistoryQuery,
+): Promise<ItemHistory> {
+  const today = dayAt(person.now, person.timeZone, person.dayStartHour);
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, -(HISTORY_MAX_DAYS - 1));
+  if (from > to) throw badRequest('from must not be after to');
+  if (daysBetween(from, to) >= HISTORY_MAX_DAYS) {
+    throw badRequest(`At most ${HISTORY_MAX_DAYS} days at once: ask for a shorter range`);
+  }
+  const history = await requireHistory(db, person, kind, id);
+  return {
+    today,
+    editableFrom: editableFrom(history, person, today),
+    from,
+    to,
+    days: history.days.filter((day) => day >= from && day <= to),
+    ...historyStats(history.days, today),
+  };
+}
+
+type ItemOf<K extends CompletionKind> = K extends 'habit' ? Habit : Task;
+
+/**
+ * Marks `day` done or not done. Refused with a 400 that says why: a day after today, a day before
+ * the editable range, a task outside a habit goal. Repeating it changes nothing.
+ */
+export async function setDayDone<K extends CompletionKind>(
+  db: Db,
+  person: PersonDay,
+  kind: K,
+  id: string,
+  day: Day,
+  done: boolean,
+): Promise<ItemOf<K>> {
+  const history = await requireHistory(db, person, kind, id);
+  if (!history.daily) throw badRequest('History can be changed only for habits and tasks in habit goals');
+  const today = dayAt(person.now, person.timeZone, person.dayStartHour);
+  if (day > today)
+    throw badRequest(`${day} has not come yet: only days up to today (${today}) can be changed`);
+  const first = editableFrom(history, person, today);
+  if (day < first) {
+    throw badRequest(
+      `${day} is before ${first}, the first day of this ${NOUNS[kind]} that can be changed (its first day, at most a year back)`,
+    );
+  }
+  const change = { day, today, done };
+  const result =
+    kind === 'habit'
+      ? await setHabitCompletion(db, person.userId, id, change)
+      : await setTaskCompletion(db, person.userId, id, change);
+  // Deleted, or moved out of its habit goal, since the read above.
+  if (!result.found) throw notFound(NAMES[kind]);
+  if (!result.daily) throw badRequest('History can be changed only for habits and tasks in habit goals');
+  return result.item as ItemOf<K>;
+}

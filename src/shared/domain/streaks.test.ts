@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dayAt } from './days';
+import { historyStats } from './streaks';
+
+const TODAY = '2026-11-22';
+/** The `count` days ending `daysAgo` days before TODAY. */
+const run = (count: number, daysAgo = 0) =>
+  Array.from({ length: count }, (_, i) => addDays(TODAY, -daysAgo - i));
+
+describe('historyStats', () => {
+  it.each([
+    ['nothing done', [], { currentStreak: 0, bestStreak: 0, last7: 0, last30: 0, last365: 0 }],
+    ['today only', [TODAY], { currentStreak: 1, bestStreak: 1, last7: 1, last30: 1, last365: 1 }],
+    // Today is not over: a streak ending yesterday is still current.
+    ['yesterday only', run(1, 1), { currentStreak: 1, bestStreak: 1, last7: 1, last30: 1, last365: 1 }],
+    [
+      'ended the day before yesterday',
+      run(3, 2),
+      { currentStreak: 0, bestStreak: 3, last7: 3, last30: 3, last365: 3 },
+    ],
+    ['five days to today', run(5), { currentStreak: 5, bestStreak: 5, last7: 5, last30: 5, last365: 5 }],
+    [
+      'a longer run in the past, a short one now',
+      [...run(2), ...run(10, 20)],
+      { currentStreak: 2, bestStreak: 10, last7: 2, last30: 12, last365: 12 },
+    ],
+    // 6 days ago is in the last 7, 7 days ago is not; likewise 29 / 30 and 364 / 365.
+    [
+      'windows end today and include it',
+      [...run(1, 6), ...run(1, 7), ...run(1, 29), ...run(1, 30), ...run(1, 364), ...run(1, 365)],
+      { currentStreak: 0, bestStreak: 2, last7: 1, last30: 3, last365: 5 },
+    ],
+    [
+      'repeats and any order',
+      [TODAY, addDays(TODAY, -1), TODAY, addDays(TODAY, -2), addDays(TODAY, -1)],
+      { currentStreak: 3, bestStreak: 3, last7: 3, last30: 3, last365: 3 },
+    ],
+    [
+      'across a month and a leap day',
+      ['2028-02-27', '2028-02-28', '2028-02-29', '2028-03-01'],
+      { currentStreak: 0, bestStreak: 4, last7: 0, last30: 0, last365: 0 },
+    ],
+  ])('%s', (_name, days, expected) => {
+    expect(historyStats(days, TODAY)).toEqual(expected);
+  });
+});
+
+/*
+ * Real life: ticks are (instant, zone, "day starts at") triples; the day each was recorded for is
+ * `dayAt` at that moment, and the streak is computed on those days, today in the zone in force now.
+ */
+type Tick = [instant: string, zone: string, dayStartHour: number];
+const daysOf = (ticks: Tick[]) => ticks.map(([instant, zone, hour]) => dayAt(new Date(instant), zone, hour));
+
+describe('streaks across zones, daylight saving and late nights', () => {
+  it.each<[string, Tick[], [string, string, number], number]>([
+    [
+      'New York across the spring change (a 23-hour day)',
+      [
+        ['2026-03-07T14:00:00Z', 'America/New_York', 0],
+        ['2026-03-08T14:00:00Z', 'America/New_York', 0],
+        ['2026-03-09T14:00:00Z', 'America/New_York', 0],
+      ],
+      ['2026-03-09T20:00:00Z', 'America/New_York', 0],
+      3,
+    ],
+    [
+      'London across the autumn change (a 25-hour day), day starting at 4:00, ticked at 1 a.m.',
+      [
+        ['2026-10-24T00:30:00Z', 'Europe/London', 4], // 01:30 BST on the 24th: the 23rd
+        ['2026-10-25T01:30:00Z', 'Europe/London', 4], // 01:30 GMT on the 25th: the 24th
+        ['2026-10-26T01:30:00Z', 'Europe/London', 4], // the 25th
+      ],
+      ['2026-10-26T12:00:00Z', 'Europe/London', 4],
+      3,
+    ],
+    [
+      'New York to London overnight: Monday evening, then Tuesday in London',
+      [
+        ['2026-11-16T23:00:00Z', 'America/New_York', 0], // 18:00 Monday in New York
+        ['2026-11-17T20:00:00Z', 'Europe/London', 0], // 20:00 Tuesday in London
+      ],
+      ['2026-11-17T21:00:00Z', 'Europe/London', 0],
+      2,
+    ],
+    [
+      'Tokyo to Los Angeles: the same date lived twice counts once and breaks nothing',
+      [
+        ['2026-11-16T12:00:00Z', 'Asia/Tokyo', 0], // 21:00 Monday 16th in Tokyo
+        ['2026-11-17T00:30:00Z', 'Asia/Tokyo', 0], // 09:30 Tuesday 17th in Tokyo, then fly
+        ['2026-11-17T18:00:00Z', 'America/Los_Angeles', 0], // 10:00 Tuesday 17th again in LA
+      ],
+      ['2026-11-18T18:00:00Z', 'America/Los_Angeles', 0], // Wednesday 18th in LA, not yet ticked
+      2,
+    ],
+    [
+      'Los Angeles to Tokyo: Wednesday is today in Tokyo while the last tick was Monday in LA',
+      [
+        ['2026-11-16T18:00:00Z', 'America/Los_Angeles', 0], // 10:00 Monday 16th
+        ['2026-11-17T18:00:00Z', 'America/Los_Angeles', 0], // 10:00 Tuesday 17th, then fly 11 h
+      ],
+      ['2026-11-18T05:00:00Z', 'Asia/Tokyo', 0], // 14:00 Wednesday 18th in Tokyo
+      2,
+    ],
+    [
+      'Kiritimati to Pago Pago (25 hours apart): the day after is tomorrow again, still one streak',
+      [
+        ['2026-11-20T20:00:00Z', 'Pacific/Kiritimati', 0], // 10:00 Saturday 21st
+        ['2026-11-21T20:00:00Z', 'Pacific/Pago_Pago', 0], // 09:00 Saturday 21st again
+      ],
+      ['2026-11-22T20:00:00Z', 'Pacific/Pago_Pago', 0], // Sunday 22nd
+      1,
+    ],
+    [
+      'a late night with the day starting at 4:00 keeps the streak',
+      [
+        ['2026-11-20T20:00:00Z', 'UTC', 4],
+        ['2026-11-22T02:30:00Z', 'UTC', 4], // 02:30 on the 22nd: the 21st
+      ],
+      ['2026-11-22T12:00:00Z', 'UTC', 4],
+      2,
+    ],
+    [
+      'the same late night with the day at midnight is a missed day',
+      [
+        ['2026-11-20T20:00:00Z', 'UTC', 0],
+        ['2026-11-22T02:30:00Z', 'UTC', 0],
+      ],
+      ['2026-11-22T12:00:00Z', 'UTC', 0],
+      1,
+    ],
+  ])('%s', (_name, ticks, [instant, zone, hour], expected) => {
+    const today = dayAt(new Date(instant), zone, hour);
+    expect(historyStats(daysOf(ticks), today).currentStreak).toBe(expected);
+  });
+
+  it('Pago Pago to Kiritimati skips a date on the calendar; filling it in mends the streak', () => {
+    const ticks: Tick[] = [
+      ['2026-11-21T10:30:00Z', 'Pacific/Pago_Pago', 0], // 23:30 Friday 20th
+      ['2026-11-21T12:00:00Z', 'Pacific/Kiritimati', 0], // 02:00 Sunday 22nd: Saturday never came
+    ];
+    const today = '2026-11-22';
+    expect(historyStats(daysOf(ticks), today).currentStreak).toBe(1);
+    expect(historyStats([...daysOf(ticks), '2026-11-21'], today).currentStreak).toBe(3);
+  });
+});
