@@ -1,6 +1,6 @@
-import type { CreateGoalInput } from '../src/shared/api/goals';
-import type { CreateHabitInput } from '../src/shared/api/habits';
-import type { CreateTaskInput } from '../src/shared/api/tasks';
+import type { CreateGoalInput } from '#shared/api/goals';
+import type { CreateHabitInput } from '#shared/api/habits';
+import type { CreateTaskInput } from '#shared/api/tasks';
 
 let counter = 0;
 const next = () => {

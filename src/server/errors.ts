@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../shared/api/common';
+import type { ErrorBody } from '#shared/api/common';
 
 export type HttpErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthUserSchema } from '../../src/shared/api/auth';
-import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
+import { AuthUserSchema } from '#shared/api/auth';
+import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -1,11 +1,11 @@
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { GoalListSchema, GoalSchema } from '../../src/shared/api/goals';
-import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
-import { ItemHistorySchema } from '../../src/shared/api/history';
-import { TaskListSchema, TaskSchema } from '../../src/shared/api/tasks';
-import { TodaySchema } from '../../src/shared/api/today';
+import { GoalListSchema, GoalSchema } from '#shared/api/goals';
+import { HabitListSchema, HabitSchema } from '#shared/api/habits';
+import { ItemHistorySchema } from '#shared/api/history';
+import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
+import { TodaySchema } from '#shared/api/today';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';

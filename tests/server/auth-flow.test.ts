@@ -5,13 +5,13 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_ERRORS, type SignInErrorCode } from '#shared/api/wire-names';
 import { authRequests } from '../../src/server/db/schema';
 import { AUTH_STATE_COOKIE, authRoutes, signInFailedPath } from '../../src/server/modules/auth/auth.routes';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/modules/auth/sessions.service';
 import { AUTH_REQUEST_TTL_MS } from '../../src/server/modules/auth/sign-in.service';
 import { authSessionPlugin } from '../../src/server/plugins/auth-session';
 import { errorsPlugin } from '../../src/server/plugins/errors';
-import { SIGN_IN_ERRORS, type SignInErrorCode } from '../../src/shared/api/wire-names';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*

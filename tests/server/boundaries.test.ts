@@ -111,6 +111,17 @@ describe('import boundaries', () => {
     expect(offending).toEqual([]);
   });
 
+  it('code outside src/shared reaches it by the #shared alias, never by ../../ climbing', () => {
+    const climbing = ['src/client', 'src/server', 'tests', 'bench', 'scripts'].flatMap((dir) =>
+      sourceFiles(dir, { tests: true }).flatMap((file) =>
+        importsOf(file)
+          .filter((i) => i.from.startsWith('.') && target(file, i.from).startsWith('src/shared/'))
+          .map((i) => `${file} -> ${i.from}`),
+      ),
+    );
+    expect(climbing).toEqual([]);
+  });
+
   it('client and server never import each other', () => {
     const cross = [
       ...sourceFiles('src/server').flatMap((file) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
-import { TaskSchema } from '../../src/shared/api/tasks';
-import { TodaySchema } from '../../src/shared/api/today';
+import { HabitListSchema, HabitSchema } from '#shared/api/habits';
+import { TaskSchema } from '#shared/api/tasks';
+import { TodaySchema } from '#shared/api/today';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoalListSchema, GoalSchema } from '#shared/api/goals';
+import { TaskListSchema } from '#shared/api/tasks';
 import { codeOf } from '../../src/server/db/database-errors';
-import { GoalListSchema, GoalSchema } from '../../src/shared/api/goals';
-import { TaskListSchema } from '../../src/shared/api/tasks';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

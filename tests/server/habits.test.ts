@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
+import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

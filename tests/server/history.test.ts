@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthUserSchema } from '#shared/api/auth';
+import { HabitListSchema, HabitSchema } from '#shared/api/habits';
+import { ItemHistorySchema } from '#shared/api/history';
+import { TaskSchema } from '#shared/api/tasks';
 import { habits, tasks } from '../../src/server/db/schema';
-import { AuthUserSchema } from '../../src/shared/api/auth';
-import { HabitListSchema, HabitSchema } from '../../src/shared/api/habits';
-import { ItemHistorySchema } from '../../src/shared/api/history';
-import { TaskSchema } from '../../src/shared/api/tasks';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthSchema } from '../../src/shared/api/auth';
-import { GoalListSchema } from '../../src/shared/api/goals';
+import { HealthSchema } from '#shared/api/auth';
+import { GoalListSchema } from '#shared/api/goals';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

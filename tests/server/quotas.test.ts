@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
 import { goals, habits, tasks } from '../../src/server/db/schema';
-import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '../../src/shared/api/common';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

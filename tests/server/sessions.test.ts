@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountSessionListSchema } from '#shared/api/auth';
 import { sessions } from '../../src/server/db/schema';
 import { SESSION_CACHE_TTL_MS } from '../../src/server/modules/auth/session-cache';
 import {
@@ -12,7 +13,6 @@ import {
   SESSION_IDLE_MS,
   SESSION_REFRESH_MS,
 } from '../../src/server/modules/auth/sessions.service';
-import { AccountSessionListSchema } from '../../src/shared/api/auth';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskListSchema, TaskSchema } from '../../src/shared/api/tasks';
+import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HabitSchema } from '../../src/shared/api/habits';
-import { TaskSchema } from '../../src/shared/api/tasks';
-import { TodaySchema } from '../../src/shared/api/today';
+import { HabitSchema } from '#shared/api/habits';
+import { TaskSchema } from '#shared/api/tasks';
+import { TodaySchema } from '#shared/api/today';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -2,14 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CreateGoalInputSchema, UpdateGoalInputSchema } from '../../src/shared/api/goals';
-import { CreateHabitInputSchema, UpdateHabitInputSchema } from '../../src/shared/api/habits';
-import {
-  SortReorderInputSchema,
-  TaskReorderInputSchema,
-  TodayReorderInputSchema,
-} from '../../src/shared/api/reorder';
-import { CreateTaskInputSchema, UpdateTaskInputSchema } from '../../src/shared/api/tasks';
+import { CreateGoalInputSchema, UpdateGoalInputSchema } from '#shared/api/goals';
+import { CreateHabitInputSchema, UpdateHabitInputSchema } from '#shared/api/habits';
+import { SortReorderInputSchema, TaskReorderInputSchema, TodayReorderInputSchema } from '#shared/api/reorder';
+import { CreateTaskInputSchema, UpdateTaskInputSchema } from '#shared/api/tasks';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { LANDING_PAGE_PATHS } from '../../shared/api/pages';
-import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '../../shared/domain/days';
+import { LANDING_PAGE_PATHS } from '#shared/api/pages';
+import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { browserTimeZone } from '../lib/api-client';
 import { useKeepAlive } from '../lib/keep-alive';

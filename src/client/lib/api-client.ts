@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TIME_ZONE_HEADER } from '../../shared/api/wire-names';
+import { TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import { reportAnswer, reportNoAnswer } from './connectivity';
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dayAt, msUntilNextDay } from '../../shared/domain/days';
+import { dayAt, msUntilNextDay } from '#shared/domain/days';
 
 /** Refetch a moment after the day changes so the server, using the same rule, is surely on the new day. */
 export const DAY_CHANGE_MARGIN_MS = 1000;

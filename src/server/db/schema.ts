@@ -13,8 +13,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DAY_START_HOUR_MAX } from '../../shared/domain/days';
-import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '../../shared/domain/palette';
+import { DAY_START_HOUR_MAX } from '#shared/domain/days';
+import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '#shared/domain/palette';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

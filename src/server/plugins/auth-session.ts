@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TIME_ZONE_HEADER } from '../../shared/api/wire-names';
+import { TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { Env } from '../env';

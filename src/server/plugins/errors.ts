@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../../shared/api/common';
+import type { ErrorBody } from '#shared/api/common';
 import { classifyDatabaseError, codeOf, errorClasses } from '../db/database-errors';
 import { HttpError } from '../errors';
 

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody } from '../../shared/api/common';
+import type { ErrorBody } from '#shared/api/common';
 import type { Env } from '../env';
 import { securityHeaders } from '../http/security-headers';
 import { isApiPath, pathOf } from './auth-session';

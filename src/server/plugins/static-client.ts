@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLandingPagePath } from '../../shared/api/pages';
+import { isLandingPagePath } from '#shared/api/pages';
 
 export type StaticClientOptions = {
   root: string;

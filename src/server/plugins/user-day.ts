@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { dayAt } from '../../shared/domain/days';
+import { dayAt } from '#shared/domain/days';
 import { requireUser } from './auth-session';
 
 /** The signed-in user's current day (YYYY-MM-DD) by the one day rule in src/shared/domain/days.ts. */

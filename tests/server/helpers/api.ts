@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { type Goal, GoalSchema } from '../../../src/shared/api/goals';
-import { type Habit, HabitSchema } from '../../../src/shared/api/habits';
-import { type Task, TaskSchema } from '../../../src/shared/api/tasks';
+import { type Goal, GoalSchema } from '#shared/api/goals';
+import { type Habit, HabitSchema } from '#shared/api/habits';
+import { type Task, TaskSchema } from '#shared/api/tasks';
 import { goalInput, habitInput, taskInput } from '../../factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Goal } from '../../../shared/api/goals';
-import type { Habit } from '../../../shared/api/habits';
-import type { Task } from '../../../shared/api/tasks';
+import type { Goal } from '#shared/api/goals';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
 import { makeGoal, makeHabit, makeTask } from '../../features/items/testing/factories';
 import { deferred, installFakeApi, on } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render';

@@ -2,7 +2,7 @@ import Archive from 'lucide-react/icons/archive';
 import ArchiveRestore from 'lucide-react/icons/archive-restore';
 import Plus from 'lucide-react/icons/plus';
 import { type ReactNode, useMemo, useState } from 'react';
-import { type HiddenFilters, isShown, NO_FILTERS } from '../../../shared/domain/filters';
+import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import { Button } from '../../components/ui/button';
 import {
   AllItemsEmpty,

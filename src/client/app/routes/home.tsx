@@ -4,7 +4,7 @@ import LayoutList from 'lucide-react/icons/layout-list';
 import LogOut from 'lucide-react/icons/log-out';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'wouter';
-import type { AuthUser } from '../../../shared/api/auth';
+import type { AuthUser } from '#shared/api/auth';
 import { Button } from '../../components/ui/button';
 import { useUser } from '../../features/auth/get-user';
 import { signOut } from '../../features/auth/sign-in';

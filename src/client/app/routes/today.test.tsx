@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Habit } from '../../../shared/api/habits';
-import type { TodayTask } from '../../../shared/api/today';
+import type { Habit } from '#shared/api/habits';
+import type { TodayTask } from '#shared/api/today';
 import { goalSummary, todayHabit, todayTask } from '../../features/today/testing/today-factories';
 import { installFakeApi, on } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render';

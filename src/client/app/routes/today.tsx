@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type HiddenFilters, isShown, NO_FILTERS } from '../../../shared/domain/filters';
+import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import { Button } from '../../components/ui/button';
 import {
   type CardSortProps,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthUser } from '../../../shared/api/auth';
+import type { AuthUser } from '#shared/api/auth';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 export const userQueryKey = ['api', 'auth', 'user'] as const;
@@ -17,7 +17,7 @@ export async function getUser(): Promise<AuthUser | null> {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
-  const { AuthUserSchema } = await import('../../../shared/api/auth');
+  const { AuthUserSchema } = await import('#shared/api/auth');
   return AuthUserSchema.parse(data);
 }
 

@@ -9,14 +9,9 @@ import {
   type AuthUser,
   AuthUserSchema,
   UpdateUserInputSchema,
-} from '../../../shared/api/auth';
-import {
-  ErrorBodySchema,
-  ErrorResponseSchemas,
-  IdParamsSchema,
-  PlainTextSchema,
-} from '../../../shared/api/common';
-import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '../../../shared/api/wire-names';
+} from '#shared/api/auth';
+import { ErrorBodySchema, ErrorResponseSchemas, IdParamsSchema, PlainTextSchema } from '#shared/api/common';
+import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 // Brings reply.setCookie / request.cookies into the Fastify types.
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountSession } from '../../../shared/api/auth';
+import type { AccountSession } from '#shared/api/auth';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';

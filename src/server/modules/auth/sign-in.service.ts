@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SIGN_IN_ERRORS, type SignInErrorCode } from '../../../shared/api/wire-names';
+import { SIGN_IN_ERRORS, type SignInErrorCode } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
 import { signInUser } from '../users/users.service';
 import { deleteExpiredAuthRequests, insertAuthRequest, takeAuthRequest } from './auth-requests.repo';

@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Habit } from '../../../shared/api/habits';
-import type { Task } from '../../../shared/api/tasks';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
 import { habitJson, isoTime, taskInHabitGoal, taskJson } from '../../db/api-json';
 import { type Db, executeRows } from '../../db/client';
 import { statement } from '../../db/statements';

@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
-import { HabitSchema } from '../../../shared/api/habits';
-import {
-  CompletionDayParamsSchema,
-  HistoryQuerySchema,
-  ItemHistorySchema,
-} from '../../../shared/api/history';
-import { TaskSchema } from '../../../shared/api/tasks';
+import { ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
+import { HabitSchema } from '#shared/api/habits';
+import { CompletionDayParamsSchema, HistoryQuerySchema, ItemHistorySchema } from '#shared/api/history';
+import { TaskSchema } from '#shared/api/tasks';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth-session';
 import type { CompletionKind } from './completions.repo';

@@ -1,13 +1,13 @@
-import type { Habit } from '../../../shared/api/habits';
+import type { Habit } from '#shared/api/habits';
 import {
   HISTORY_EDITABLE_DAYS,
   HISTORY_MAX_DAYS,
   type HistoryQuery,
   type ItemHistory,
-} from '../../../shared/api/history';
-import type { Task } from '../../../shared/api/tasks';
-import { addDays, type Day, dayAt, daysBetween } from '../../../shared/domain/days';
-import { historyStats } from '../../../shared/domain/streaks';
+} from '#shared/api/history';
+import type { Task } from '#shared/api/tasks';
+import { addDays, type Day, dayAt, daysBetween } from '#shared/domain/days';
+import { historyStats } from '#shared/domain/streaks';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import {

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Goal } from '../../../shared/api/goals';
+import type { Goal } from '#shared/api/goals';
 import { goalJson, type JsonText, jsonArray } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { type GoalRow, goals } from '../../db/schema';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
+import { ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
 import {
   CreateGoalInputSchema,
   GoalListQuerySchema,
@@ -8,8 +8,8 @@ import {
   GoalParamsSchema,
   GoalSchema,
   UpdateGoalInputSchema,
-} from '../../../shared/api/goals';
-import { SortReorderInputSchema } from '../../../shared/api/reorder';
+} from '#shared/api/goals';
+import { SortReorderInputSchema } from '#shared/api/reorder';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';

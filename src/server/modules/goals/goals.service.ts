@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { MAX_GOALS } from '../../../shared/api/common';
-import type { CreateGoalInputSchema, Goal, UpdateGoalInputSchema } from '../../../shared/api/goals';
-import type { SortReorderInput } from '../../../shared/api/reorder';
+import { MAX_GOALS } from '#shared/api/common';
+import type { CreateGoalInputSchema, Goal, UpdateGoalInputSchema } from '#shared/api/goals';
+import type { SortReorderInput } from '#shared/api/reorder';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import type { GoalRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Habit } from '../../../shared/api/habits';
+import type { Habit } from '#shared/api/habits';
 import { habitJson, type JsonText, jsonArray } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { type HabitRow, habits } from '../../db/schema';

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
+import { ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
 import {
   CreateHabitInputSchema,
   HabitListSchema,
   HabitSchema,
   UpdateHabitInputSchema,
-} from '../../../shared/api/habits';
-import { SortReorderInputSchema } from '../../../shared/api/reorder';
+} from '#shared/api/habits';
+import { SortReorderInputSchema } from '#shared/api/reorder';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { MAX_HABITS } from '../../../shared/api/common';
-import type { CreateHabitInputSchema, Habit, UpdateHabitInputSchema } from '../../../shared/api/habits';
-import type { SortReorderInput } from '../../../shared/api/reorder';
+import { MAX_HABITS } from '#shared/api/common';
+import type { CreateHabitInputSchema, Habit, UpdateHabitInputSchema } from '#shared/api/habits';
+import type { SortReorderInput } from '#shared/api/reorder';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import { notFound, quotaReached } from '../../errors';

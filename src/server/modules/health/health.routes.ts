@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Health, HealthSchema } from '../../../shared/api/auth';
+import { type Health, HealthSchema } from '#shared/api/auth';
 import type { Db } from '../../db/client';
 import type { StorageGuard } from '../../db/storage-guard';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/errors';

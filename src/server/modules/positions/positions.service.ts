@@ -1,5 +1,5 @@
-import type { SortReorderInput, TaskReorderInput, TodayReorderInput } from '../../../shared/api/reorder';
-import { nextSortOrder } from '../../../shared/domain/ordering';
+import type { SortReorderInput, TaskReorderInput, TodayReorderInput } from '#shared/api/reorder';
+import { nextSortOrder } from '#shared/domain/ordering';
 import { type Db, inTransaction } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import {

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Task } from '../../../shared/api/tasks';
+import type { Task } from '#shared/api/tasks';
 import { type JsonText, jsonArray, taskJson } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { goals, type TaskRow, tasks } from '../../db/schema';

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchemas, IdParamsSchema } from '../../../shared/api/common';
-import { TaskReorderInputSchema } from '../../../shared/api/reorder';
+import { ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
+import { TaskReorderInputSchema } from '#shared/api/reorder';
 import {
   CreateTaskInputSchema,
   TaskListQuerySchema,
   TaskListSchema,
   TaskSchema,
   UpdateTaskInputSchema,
-} from '../../../shared/api/tasks';
+} from '#shared/api/tasks';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { MAX_TASKS } from '../../../shared/api/common';
-import type { TaskReorderInput } from '../../../shared/api/reorder';
-import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '../../../shared/api/tasks';
+import { MAX_TASKS } from '#shared/api/common';
+import type { TaskReorderInput } from '#shared/api/reorder';
+import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '#shared/api/tasks';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import { badRequest, notFound, quotaReached } from '../../errors';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Today } from '../../../shared/api/today';
+import type { Today } from '#shared/api/today';
 import { goalSummaryJson, habitJson, type JsonText, jsonArray, taskJson } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';

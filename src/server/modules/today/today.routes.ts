@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchemas } from '../../../shared/api/common';
-import { TodayReorderInputSchema } from '../../../shared/api/reorder';
-import { TodaySchema } from '../../../shared/api/today';
+import { ErrorResponseSchemas } from '#shared/api/common';
+import { TodayReorderInputSchema } from '#shared/api/reorder';
+import { TodaySchema } from '#shared/api/today';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';

@@ -1,4 +1,4 @@
-import type { Today } from '../../../shared/api/today';
+import type { Today } from '#shared/api/today';
 import type { JsonText } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { listTodayJson } from './today.repo';

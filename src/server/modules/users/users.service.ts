@@ -1,5 +1,5 @@
-import type { UpdateUserInput } from '../../../shared/api/auth';
-import { isValidTimeZone } from '../../../shared/domain/days';
+import type { UpdateUserInput } from '#shared/api/auth';
+import { isValidTimeZone } from '#shared/domain/days';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { notSignedIn } from '../../errors';

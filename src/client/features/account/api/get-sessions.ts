@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountSessionListSchema } from '../../../../shared/api/auth';
+import { AccountSessionListSchema } from '#shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
 
 export const sessionsQueryKey = ['api', 'auth', 'sessions'] as const;

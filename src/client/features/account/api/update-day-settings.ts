@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AuthUserSchema, type UpdateUserInput } from '../../../../shared/api/auth';
+import { AuthUserSchema, type UpdateUserInput } from '#shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../../shared/api/auth';
+import type { AuthUser } from '#shared/api/auth';
 import { type FakeApi, installFakeApi, on } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
 import { DaySettingsCard } from './day-settings-card';

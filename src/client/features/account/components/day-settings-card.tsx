@@ -1,5 +1,5 @@
-import type { AuthUser, UpdateUserInput } from '../../../../shared/api/auth';
-import { DAY_START_HOUR_MAX } from '../../../../shared/domain/days';
+import type { AuthUser, UpdateUserInput } from '#shared/api/auth';
+import { DAY_START_HOUR_MAX } from '#shared/domain/days';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';

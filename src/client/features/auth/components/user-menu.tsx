@@ -2,7 +2,7 @@ import House from 'lucide-react/icons/house';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
 import { Link } from 'wouter';
-import { displayName, initials } from '../../../../shared/domain/initials';
+import { displayName, initials } from '#shared/domain/initials';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,

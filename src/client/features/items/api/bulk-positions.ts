@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { TodaySchema } from '../../../../shared/api/today';
-import { appendedSortOrders } from '../../../../shared/domain/ordering';
+import { TodaySchema } from '#shared/api/today';
+import { appendedSortOrders } from '#shared/domain/ordering';
 import { apiRequest } from '../../../lib/api-client';
 import { habitsQueryOptions } from './get-habits';
 import { tasksQueryOptions } from './get-tasks';

@@ -1,4 +1,4 @@
-import { type CreateGoalInput, GoalSchema } from '../../../../shared/api/goals';
+import { type CreateGoalInput, GoalSchema } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateHabitInput, HabitSchema } from '../../../../shared/api/habits';
+import { type CreateHabitInput, HabitSchema } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 import { createInOrder } from './create-in-order';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateTaskInput, TaskSchema } from '../../../../shared/api/tasks';
+import { type CreateTaskInput, TaskSchema } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 import { createInOrder } from './create-in-order';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { GoalListSchema } from '../../../../shared/api/goals';
+import { GoalListSchema } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getGoals(showArchived: boolean) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HabitListSchema } from '../../../../shared/api/habits';
+import { HabitListSchema } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 
 export const HABITS_QUERY_KEY = ['api', 'habits'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ItemHistorySchema } from '../../../../shared/api/history';
+import { ItemHistorySchema } from '#shared/api/history';
 import { apiRequest } from '../../../lib/api-client';
 
 export type HistoryItemKind = 'habit' | 'task';

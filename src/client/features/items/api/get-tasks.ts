@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TaskListSchema } from '../../../../shared/api/tasks';
+import { TaskListSchema } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 
 export const TASKS_QUERY_KEY = ['api', 'tasks'] as const;

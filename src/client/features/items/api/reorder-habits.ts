@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Habit, SortReorderInput } from '../../../../shared/api';
+import type { Habit, SortReorderInput } from '#shared/api/index';
 import { apiRequest } from '../../../lib/api-client';
 import { HABITS_QUERY_KEY } from './get-habits';
 import { invalidateAll } from './invalidate';

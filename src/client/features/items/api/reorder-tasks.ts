@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task, TaskReorderInput } from '../../../../shared/api';
+import type { Task, TaskReorderInput } from '#shared/api/index';
 import { apiRequest } from '../../../lib/api-client';
 import { TASKS_QUERY_KEY } from './get-tasks';
 import { invalidateAll } from './invalidate';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateGoalInput, Goal, UpdateGoalInput } from '../../../../shared/api/goals';
-import type { CreateHabitInput, Habit, UpdateHabitInput } from '../../../../shared/api/habits';
-import type { CreateTaskInput, Task, UpdateTaskInput } from '../../../../shared/api/tasks';
+import type { CreateGoalInput, Goal, UpdateGoalInput } from '#shared/api/goals';
+import type { CreateHabitInput, Habit, UpdateHabitInput } from '#shared/api/habits';
+import type { CreateTaskInput, Task, UpdateTaskInput } from '#shared/api/tasks';
 import { createGoal } from './create-goal';
 import { createHabit } from './create-habit';
 import { createTask } from './create-task';

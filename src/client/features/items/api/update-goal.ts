@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GoalSchema, type UpdateGoalInput } from '../../../../shared/api/goals';
+import { GoalSchema, type UpdateGoalInput } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HabitSchema, type UpdateHabitInput } from '../../../../shared/api/habits';
+import { HabitSchema, type UpdateHabitInput } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TaskSchema, type UpdateTaskInput } from '../../../../shared/api/tasks';
+import { TaskSchema, type UpdateTaskInput } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { BULK_MAX_LINES } from '../../../../shared/api/common';
-import { parseBulkLines } from '../../../../shared/domain/bulk-input';
+import { BULK_MAX_LINES } from '#shared/api/common';
+import { parseBulkLines } from '#shared/domain/bulk-input';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { DialogFooter } from '../../../components/ui/dialog';

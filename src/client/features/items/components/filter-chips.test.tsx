@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { goalFilterKey, type HiddenFilters, NO_FILTERS } from '../../../../shared/domain/filters';
+import { goalFilterKey, type HiddenFilters, NO_FILTERS } from '#shared/domain/filters';
 import { renderWithProviders } from '../../../testing/render';
 import { type FilterChip, FilterChips } from './filter-chips';
 

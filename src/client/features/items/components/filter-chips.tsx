@@ -4,8 +4,8 @@ import {
   isShown,
   soloFilter,
   toggleFilter,
-} from '../../../../shared/domain/filters';
-import type { GoalColor } from '../../../../shared/domain/palette';
+} from '#shared/domain/filters';
+import type { GoalColor } from '#shared/domain/palette';
 import { cn } from '../../../lib/cn';
 import { goalColorClasses } from '../lib/goal-colors';
 

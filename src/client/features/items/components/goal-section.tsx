@@ -8,8 +8,8 @@ import Repeat from 'lucide-react/icons/repeat';
 import Target from 'lucide-react/icons/target';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import type { Goal } from '../../../../shared/api/goals';
-import type { Task } from '../../../../shared/api/tasks';
+import type { Goal } from '#shared/api/goals';
+import type { Task } from '#shared/api/tasks';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Habit } from '../../../../shared/api/habits';
+import type { Habit } from '#shared/api/habits';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';

@@ -1,6 +1,6 @@
 import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
-import type { Habit } from '../../../../shared/api/habits';
+import type { Habit } from '#shared/api/habits';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { notifyError } from '../../../lib/notify-error';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ItemHistory } from '../../../../shared/api/history';
+import type { ItemHistory } from '#shared/api/history';
 import { type FakeApi, installFakeApi, on } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
 import { HistoryDialog } from './history-dialog';

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { ItemHistory } from '../../../../shared/api/history';
-import { addDays, type Day, daysBetween } from '../../../../shared/domain/days';
-import type { GoalColor } from '../../../../shared/domain/palette';
+import type { ItemHistory } from '#shared/api/history';
+import { addDays, type Day, daysBetween } from '#shared/domain/days';
+import type { GoalColor } from '#shared/domain/palette';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { GOAL_COLORS } from '../../../../shared/domain/palette';
+import { GOAL_COLORS } from '#shared/domain/palette';
 import { installFakeApi, on, type RecordedRequest } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';

@@ -20,7 +20,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useMemo, useState } from 'react';
-import { moveItem } from '../../../../shared/domain/ordering';
+import { moveItem } from '#shared/domain/ordering';
 import { cn } from '../../../lib/cn';
 
 /** Drag constants (docs/product.md#reordering). */

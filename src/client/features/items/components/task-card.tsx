@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Task, TaskGoalSummary } from '../../../../shared/api/tasks';
-import { resolveGoalColor } from '../../../../shared/domain/palette';
+import type { Task, TaskGoalSummary } from '#shared/api/tasks';
+import { resolveGoalColor } from '#shared/domain/palette';
 import { toast } from '../../../components/ui/toast';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';

@@ -1,7 +1,7 @@
 import ListTodo from 'lucide-react/icons/list-todo';
 import ListX from 'lucide-react/icons/list-x';
 import Plus from 'lucide-react/icons/plus';
-import type { Task } from '../../../../shared/api/tasks';
+import type { Task } from '#shared/api/tasks';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { notifyError } from '../../../lib/notify-error';

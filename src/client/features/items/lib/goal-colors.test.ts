@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GOAL_COLORS } from '../../../../shared/domain/palette';
+import { GOAL_COLORS } from '#shared/domain/palette';
 import { GOAL_COLOR_CLASSES, goalColorClasses } from './goal-colors';
 
 describe('goal colour classes', () => {

@@ -1,4 +1,4 @@
-import { type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
+import { type GoalColor, resolveGoalColor } from '#shared/domain/palette';
 
 /**
  * Tailwind classes for each palette colour (docs/product.md#colour-palette), light and dark together.

@@ -1,4 +1,4 @@
-import { addDays, type Day, daysBetween, weekdayOf } from '../../../../shared/domain/days';
+import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
 
 /** One cell of the history calendar: a day, or a blank before the range's first weekday. */
 export type CalendarCell = { day: Day; column: number; row: number };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TitleSchema } from '../../../../shared/api/common';
-import { GoalColorSchema } from '../../../../shared/api/goals';
-import { DEFAULT_GOAL_COLOR } from '../../../../shared/domain/palette';
+import { TitleSchema } from '#shared/api/common';
+import { GoalColorSchema } from '#shared/api/goals';
+import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { SaveItemRequest } from '../api/save-item';
 import { goalIdFromSelect, NO_GOAL } from './goal-choice';
 import type { EditableItem, GoalContext, ItemKind } from './item-kinds';

@@ -1,6 +1,6 @@
-import type { Goal } from '../../../../shared/api/goals';
-import type { Habit } from '../../../../shared/api/habits';
-import type { Task } from '../../../../shared/api/tasks';
+import type { Goal } from '#shared/api/goals';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
 
 /** Item types (docs/product.md#entities-and-fields). */
 export type ItemKind = 'goal' | 'task' | 'habit';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Goal } from '../../../../shared/api/goals';
-import type { Habit } from '../../../../shared/api/habits';
-import type { Task } from '../../../../shared/api/tasks';
+import type { Goal } from '#shared/api/goals';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
 import { buildSections, countItems } from './item-sections';
 
 const goal = (id: string, overrides: Partial<Goal> = {}): Goal => ({

@@ -1,12 +1,7 @@
-import type { Goal } from '../../../../shared/api/goals';
-import type { Habit } from '../../../../shared/api/habits';
-import type { Task } from '../../../../shared/api/tasks';
-import {
-  type FilterKey,
-  goalFilterKey,
-  HABITS_FILTER,
-  TODOS_FILTER,
-} from '../../../../shared/domain/filters';
+import type { Goal } from '#shared/api/goals';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
+import { type FilterKey, goalFilterKey, HABITS_FILTER, TODOS_FILTER } from '#shared/domain/filters';
 
 export type ItemSection =
   | { kind: 'habits'; key: FilterKey; items: Habit[] }

@@ -1,6 +1,6 @@
-import type { Goal } from '../../../../shared/api/goals';
-import type { Habit } from '../../../../shared/api/habits';
-import type { Task } from '../../../../shared/api/tasks';
+import type { Goal } from '#shared/api/goals';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
 
 let sequence = 0;
 /** Valid v4-shaped uuids, so responses pass the shared schemas. */

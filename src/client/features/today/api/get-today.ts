@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TodaySchema } from '../../../../shared/api/today';
+import { TodaySchema } from '#shared/api/today';
 import { apiRequest } from '../../../lib/api-client';
 
 export const TODAY_QUERY_KEY = ['api', 'today'] as const;

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Today } from '../../../../shared/api/today';
+import type { Today } from '#shared/api/today';
 import { always, deferred, installFakeApi, type Reply } from '../../../testing/fake-api';
 import { createTestQueryClient } from '../../../testing/render';
 import { mergeTodayItems, todayItemTitle, todayOrderAfter } from '../lib/today-items';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TodayReorderInput } from '../../../../shared/api/reorder';
-import type { Today } from '../../../../shared/api/today';
+import type { TodayReorderInput } from '#shared/api/reorder';
+import type { Today } from '#shared/api/today';
 import { apiRequest } from '../../../lib/api-client';
 import { applyTodayOrder } from '../lib/today-items';
 import { TODAY_QUERY_KEY } from './get-today';

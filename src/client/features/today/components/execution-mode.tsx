@@ -8,7 +8,7 @@ import {
   executionProgress,
   formatElapsed,
   remainingCount,
-} from '../../../../shared/domain/execution';
+} from '#shared/domain/execution';
 import { Button } from '../../../components/ui/button';
 import type { Execution } from '../hooks/use-execution';
 import type { TodayItem } from '../lib/today-items';

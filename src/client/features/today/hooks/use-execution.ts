@@ -8,7 +8,7 @@ import {
   startExecution,
   stepNext,
   stepPrevious,
-} from '../../../../shared/domain/execution';
+} from '#shared/domain/execution';
 import { toast } from '../../../components/ui/toast';
 import { isTodayItemCompleted, type TodayItem } from '../lib/today-items';
 

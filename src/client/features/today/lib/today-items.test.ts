@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Today } from '../../../../shared/api/today';
+import type { Today } from '#shared/api/today';
 import { goalSummary, todayHabit, todayTask } from '../testing/today-factories';
 import {
   applyTodayOrder,

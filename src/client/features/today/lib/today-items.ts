@@ -1,8 +1,8 @@
-import type { Habit } from '../../../../shared/api/habits';
-import type { TodayReorderInput } from '../../../../shared/api/reorder';
-import type { Today, TodayTask } from '../../../../shared/api/today';
-import { type FilterKey, filterKeyFor } from '../../../../shared/domain/filters';
-import { type GoalColor, resolveGoalColor } from '../../../../shared/domain/palette';
+import type { Habit } from '#shared/api/habits';
+import type { TodayReorderInput } from '#shared/api/reorder';
+import type { Today, TodayTask } from '#shared/api/today';
+import { type FilterKey, filterKeyFor } from '#shared/domain/filters';
+import { type GoalColor, resolveGoalColor } from '#shared/domain/palette';
 
 /** One row of the Today list: tasks and habits share one order (todaySortOrder). */
 export type TodayItem =

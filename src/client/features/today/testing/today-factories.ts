@@ -1,6 +1,6 @@
-import type { Habit } from '../../../../shared/api/habits';
-import type { TaskGoalSummary } from '../../../../shared/api/tasks';
-import type { TodayTask } from '../../../../shared/api/today';
+import type { Habit } from '#shared/api/habits';
+import type { TaskGoalSummary } from '#shared/api/tasks';
+import type { TodayTask } from '#shared/api/today';
 
 /** Test-only builders for Today data; overrides win, ids are unique valid UUIDs. */
 let counter = 0;
