@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
+import { freePort, sleep } from '../../scripts/cluster-topology';
 import { hasPostgresBinaries } from '../server/helpers/postgres-server';
+
+// freePort and sleep have one home, shared with the cluster script that starts the same processes.
+export { freePort, sleep };
 
 /*
  * Real server processes for the fault tests: src/server/main.ts started as `npm start` would (minus
@@ -19,19 +22,6 @@ export function postgresAvailable(): boolean {
   console.warn('!!! PostgreSQL binaries not found: the PostgreSQL fault tests are SKIPPED');
   return false;
 }
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type ServerProcess = {
   url: string;
