@@ -47,6 +47,14 @@ test.describe('signed out', () => {
     await checkScreenInBothThemes(page, 'landing', async () => {
       await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
     });
+
+    // The pre-rendered page's own script runs its theme button (src/client/landing-page.ts).
+    await setTheme(page, 'light');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('stride-theme'))).toBe('dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 
   test('the sign-in button navigates the browser to /api/auth/google', async ({ page }) => {

@@ -48,6 +48,18 @@ export const staticClientPlugin = fp<StaticClientOptions>(
   },
 );
 
+// Whether the build wrote landing.html, asked of the disk once per client folder rather than on
+// every page load (a build replaces the whole folder and restarts the server).
+const landingPages = new Map<string, boolean>();
+function hasLandingPage(root: string): boolean {
+  let known = landingPages.get(root);
+  if (known === undefined) {
+    known = existsSync(join(root, 'landing.html'));
+    landingPages.set(root, known);
+  }
+  return known;
+}
+
 /**
  * A page load of a client route. A visitor with no session cookie on one of the landing paths gets
  * the pre-rendered landing page (scripts/prerender-landing.tsx), which paints without the app's
@@ -60,8 +72,7 @@ export function sendPage(
   options: { root: string; hasSessionCookie: boolean },
 ): FastifyReply {
   const path = request.url.split('?', 1)[0] ?? '';
-  const landing =
-    !options.hasSessionCookie && isLandingPagePath(path) && existsSync(join(options.root, 'landing.html'));
+  const landing = !options.hasSessionCookie && isLandingPagePath(path) && hasLandingPage(options.root);
   return (
     reply
       .header('cache-control', 'no-cache')
