@@ -38,7 +38,10 @@ async function touchDrag(page: Page, x: number, fromY: number, toY: number, hold
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', fromY);
   if (holdMs > 0) await page.waitForTimeout(holdMs);
-  const steps = 12;
+  // A swipe (no hold) moves in big steps, as a finger flicking does. Chromium holds back touch moves
+  // within its touch slop (about 15 px) of the start, so small steps delayed the first move the page
+  // saw past the 120 ms long-press, and on a busy machine the "swipe" became a drag.
+  const steps = holdMs > 0 ? 12 : 4;
   for (let step = 1; step <= steps; step += 1) {
     await touch('touchMove', fromY + ((toY - fromY) * step) / steps);
     await page.waitForTimeout(16);
@@ -110,7 +113,13 @@ test('create a goal with a colour, then add a task inside it', async ({ page }) 
 
   const goal = section(page, 'Half marathon');
   await expect(goal.getByText('Sub two hours in spring')).toBeVisible();
-  await goal.getByRole('button', { name: 'Add task to Half marathon' }).click();
+  // Phones keep the goal's name readable: there, adding a task sits in the goal's menu.
+  if (test.info().project.name === 'phone') {
+    await goal.getByRole('button', { name: 'Goal actions for Half marathon' }).click();
+    await page.getByRole('menuitem', { name: 'Add task' }).click();
+  } else {
+    await goal.getByRole('button', { name: 'Add task to Half marathon' }).click();
+  }
   await expect(dialog(page).getByText('Adding to goal: Half marathon')).toBeVisible();
   await expect(dialog(page).getByRole('combobox', { name: 'Goal' })).toHaveCount(0);
   await dialog(page).getByRole('button', { name: 'Create Task' }).click();
@@ -120,8 +129,8 @@ test('create a goal with a colour, then add a task inside it', async ({ page }) 
   await dialog(page).getByRole('button', { name: 'Create Task' }).click();
   await expect(toast(page, 'Task created')).toBeVisible();
   await expect(card(goal, 'Long run, 18 km')).toBeVisible();
-  // The goal's colour tints its tasks.
-  await expect(card(goal, 'Long run, 18 km')).toHaveClass(/bg-rose-50/);
+  // In its goal's section a task is not tinted: the heading carries the colour (decision 020).
+  await expect(card(goal, 'Long run, 18 km')).not.toHaveClass(/bg-rose-50/);
 });
 
 test('bulk add three habits in order and put them all on Today', async ({ page }) => {

@@ -59,6 +59,26 @@ const section = (page: Page, name: string) => page.getByRole('region', { name, e
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const count = (page: Page) => page.getByTestId('all-items-count');
 
+/**
+ * How dense a screen is on a phone (docs/decisions/020-density.md): the rows wholly visible above the
+ * bottom navigation, and where the first one starts.
+ */
+async function rowsInView(page: Page): Promise<{ whole: number; firstTop: number }> {
+  const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  const viewport = page.viewportSize();
+  if (!nav || !viewport) throw new Error('no navigation or viewport');
+  const boxes = await page.getByRole('article').evaluateAll((cards) =>
+    cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom };
+    }),
+  );
+  return {
+    whole: boxes.filter((box) => box.top >= 0 && box.bottom <= nav.y).length,
+    firstTop: Math.min(...boxes.map((box) => box.top)),
+  };
+}
+
 test('a realistic account: 5 goals, 60 tasks and 15 habits', async ({ page }) => {
   await signInByRedirect(page, uniqueEmail('realistic'));
   await seed(page.request);
@@ -69,6 +89,16 @@ test('a realistic account: 5 goals, 60 tasks and 15 habits', async ({ page }) =>
   await expect(page.getByRole('article')).toHaveCount(total);
   await expectNoA11yViolations(page);
   await snap(page, 'all-items-realistic', { fullPage: false });
+  if (test.info().project.name === 'phone') {
+    const { whole, firstTop } = await rowsInView(page);
+    expect(whole, 'All Items rows wholly visible on a phone').toBeGreaterThanOrEqual(10);
+    expect(firstTop, 'first All Items row starts in the top third').toBeLessThanOrEqual(844 / 3);
+    const handle = await page
+      .getByRole('button', { name: /^Reorder / })
+      .first()
+      .boundingBox();
+    expect([handle?.width, handle?.height], 'drag handle size').toEqual([44, 44]);
+  }
 
   // Seven chips: on a phone they stay one row that scrolls sideways, so the list starts high on the
   // screen; on a desktop they wrap onto at most two rows.
@@ -108,6 +138,9 @@ test('a realistic account: 5 goals, 60 tasks and 15 habits', async ({ page }) =>
   await page.goto('/today');
   await expect(page.getByTestId('today-count')).toHaveText(`${ON_TODAY} of ${ON_TODAY} items`);
   await snap(page, 'today-realistic', { fullPage: false });
+  if (test.info().project.name === 'phone') {
+    expect((await rowsInView(page)).whole, 'Today rows wholly visible on a phone').toBeGreaterThanOrEqual(10);
+  }
 
   await setTheme(page, 'dark');
   await expect(page.getByTestId('today-count')).toHaveText(`${ON_TODAY} of ${ON_TODAY} items`);

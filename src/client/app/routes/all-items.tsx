@@ -25,6 +25,7 @@ import {
   useHabits,
   useTasks,
 } from '../../features/items';
+import { Screen } from '../layout/screen';
 
 type AddRequest = { presetType?: ItemKind; goal?: GoalContext };
 
@@ -134,28 +135,33 @@ export function AllItemsRoute() {
   }
 
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-3 py-6 sm:px-4">
-      <header className="flex items-end justify-between gap-3">
+    <Screen>
+      <header className="flex items-end justify-between gap-2">
         <div className="min-w-0">
-          <h1 className="font-semibold text-3xl tracking-tight">All Items</h1>
-          <p className="mt-1 min-h-5 text-muted-foreground text-sm" data-testid="all-items-count">
+          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">All Items</h1>
+          <p className="min-h-5 text-muted-foreground text-sm sm:mt-1" data-testid="all-items-count">
             {sections ? itemCountText(countItems(visibleSections), total) : null}
           </p>
         </div>
-        <Button onClick={() => openAdd({})}>
-          <Plus aria-hidden />
-          Add Item
-        </Button>
-      </header>
-      <div className="flex flex-col gap-3">
-        <div>
-          <Button variant="outline" size="sm" onClick={() => setShowArchived((value) => !value)}>
+        <div className="flex shrink-0 items-center gap-2">
+          {/* On phones the archive toggle is an icon (its words stay its name) so the list starts high. */}
+          <Button
+            variant="outline"
+            onClick={() => setShowArchived((value) => !value)}
+            className="max-sm:w-11 max-sm:px-0"
+          >
             {showArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-            {showArchived ? 'Hide archived goals' : 'Show archived goals'}
+            <span className="max-sm:sr-only">
+              {showArchived ? 'Hide archived goals' : 'Show archived goals'}
+            </span>
+          </Button>
+          <Button onClick={() => openAdd({})}>
+            <Plus aria-hidden />
+            Add Item
           </Button>
         </div>
-        {sections && !nothingAtAll && <FilterChips chips={chips} hidden={hidden} onChange={setHidden} />}
-      </div>
+      </header>
+      {sections && !nothingAtAll && <FilterChips chips={chips} hidden={hidden} onChange={setHidden} />}
       {body}
       <ItemDialog
         open={adding !== null}
@@ -166,6 +172,6 @@ export function AllItemsRoute() {
         presetType={adding?.presetType}
         goal={adding?.goal}
       />
-    </section>
+    </Screen>
   );
 }

@@ -29,11 +29,12 @@ import {
 } from '../../features/today';
 import { errorText } from '../../lib/error-text';
 import { notifyError } from '../../lib/notify-error';
+import { Screen } from '../layout/screen';
 
 /** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
 function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
   if (item.kind === 'habit') return <HabitCard habit={item.habit} canDelete={false} {...sort} />;
-  return <TaskCard task={item.task} goal={item.task.goal} showGoal canDelete={false} {...sort} />;
+  return <TaskCard task={item.task} goal={item.task.goal} showGoal tint canDelete={false} {...sort} />;
 }
 
 /**
@@ -73,14 +74,14 @@ export function TodayRoute() {
 
   if (running) {
     return (
-      <section className="mx-auto w-full max-w-xl px-4 py-6">
+      <Screen width="narrow">
         <ExecutionMode execution={execution} renderItem={(item) => <TodayCard item={item} />} />
-      </section>
+      </Screen>
     );
   }
 
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
+    <Screen>
       <TodayHeader
         countText={today.data ? itemCountText(visible.length, all.length) : undefined}
         // Before the list has loaded there is nothing to judge "already completed" by.
@@ -116,11 +117,12 @@ export function TodayRoute() {
           getId={(item) => item.key}
           getLabel={todayItemTitle}
           label="Today items"
+          className="rounded-xl border border-border bg-card px-1 shadow-xs"
           onReorder={onReorder}
           renderItem={(item, controls) => <TodayCard item={item} {...controls} />}
         />
       )}
       <ItemDialog open={adding} onOpenChange={setAdding} mode="add" defaultIsToday />
-    </section>
+    </Screen>
   );
 }

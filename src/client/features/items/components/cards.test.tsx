@@ -139,7 +139,7 @@ describe('TaskCard', () => {
   it('on Today shows the goal name with a "Goal: {name}" tooltip, tinted in the goal colour', async () => {
     patchEchoes();
     const { user } = renderWithProviders(
-      <TaskCard task={makeTask({ title: 'Write copy' })} goal={summary(ordinaryGoal)} showGoal />,
+      <TaskCard task={makeTask({ title: 'Write copy' })} goal={summary(ordinaryGoal)} showGoal tint />,
     );
     const card = screen.getByRole('article', { name: 'Write copy' });
     expect(card.className).toContain('bg-indigo-50');

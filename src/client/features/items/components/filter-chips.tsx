@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type FilterKey,
   type HiddenFilters,
@@ -31,17 +32,23 @@ export type FilterChipsProps = {
  */
 export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: FilterChipsProps) {
   const keys = chips.map((chip) => chip.key);
+  const { ref, onScroll, fade } = useScrollFade(chips.length);
   if (chips.length === 0) return null;
   return (
-    <fieldset className="flex min-w-0 items-start gap-2">
+    <fieldset className="flex min-w-0 items-center gap-2 sm:items-start">
       <legend className="sr-only">{label}</legend>
-      <span aria-hidden className="mt-2.5 shrink-0 font-medium text-muted-foreground text-xs sm:mt-2">
+      <span aria-hidden className="shrink-0 font-medium text-muted-foreground text-xs sm:mt-2.5">
         {label}
       </span>
       {/* One row that scrolls sideways on phones: wrapped, five goals' chips took half the screen
           before the first item. From sm up they wrap, since a row there holds several. */}
       <div
-        className="-my-1 flex min-w-0 flex-1 gap-1.5 px-0.5 py-1 max-sm:overflow-x-auto max-sm:overscroll-x-contain sm:flex-wrap"
+        ref={ref}
+        onScroll={onScroll}
+        className={cn(
+          '-my-1 flex min-w-0 flex-1 gap-1.5 px-0.5 py-1 max-sm:overflow-x-auto max-sm:overscroll-x-contain sm:flex-wrap',
+          FADE_CLASSES[fade],
+        )}
         title="Click to show or hide; double-click to show only this one"
       >
         {chips.map((chip) => {
@@ -83,4 +90,33 @@ export function FilterChips({ chips, hidden, onChange, label = 'Show:' }: Filter
       </div>
     </fieldset>
   );
+}
+
+/* The edge where more chips wait fades out, so a row that scrolls says so (phones only: wider screens wrap). */
+const FADE_CLASSES = {
+  none: '',
+  end: 'max-sm:[mask-image:linear-gradient(to_right,black_80%,transparent)]',
+  start: 'max-sm:[mask-image:linear-gradient(to_left,black_80%,transparent)]',
+  both: 'max-sm:[mask-image:linear-gradient(to_right,transparent,black_15%,black_85%,transparent)]',
+} as const;
+
+/** Which edges of a sideways-scrolling row hide more content, kept current on scroll and resize. */
+function useScrollFade(itemCount: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [fade, setFade] = useState<keyof typeof FADE_CLASSES>('none');
+  const onScroll = useCallback(() => {
+    const row = ref.current;
+    if (!row) return;
+    // scrollLeft is negative in right-to-left pages; its size is what has been scrolled past.
+    const before = Math.abs(row.scrollLeft) > 1;
+    const after = Math.abs(row.scrollLeft) + row.clientWidth < row.scrollWidth - 1;
+    setFade(before && after ? 'both' : after ? 'end' : before ? 'start' : 'none');
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the chips change.
+  useEffect(() => {
+    onScroll();
+    window.addEventListener('resize', onScroll);
+    return () => window.removeEventListener('resize', onScroll);
+  }, [onScroll, itemCount]);
+  return { ref, onScroll, fade };
 }

@@ -96,8 +96,9 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
         }
         actions={
           <>
+            {/* Phones keep the goal's name readable: there, adding a task is in the goal's menu. */}
             <IconTooltip label={`Add task to ${goal.title}`}>
-              <Button variant="ghost" size="icon" onClick={() => onAddTask(goal)}>
+              <Button variant="ghost" size="icon" className="max-sm:hidden" onClick={() => onAddTask(goal)}>
                 <Plus aria-hidden />
               </Button>
             </IconTooltip>
@@ -123,6 +124,10 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
                 </DropdownMenuTrigger>
               </IconTooltip>
               <DropdownMenuContent>
+                <DropdownMenuItem className="sm:hidden" onSelect={() => onAddTask(goal)}>
+                  <Plus aria-hidden />
+                  Add task
+                </DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => setEditing(true)}>
                   <Pencil aria-hidden />
                   Edit goal

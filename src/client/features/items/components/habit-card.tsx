@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Habit } from '#shared/api/habits';
 import { toast } from '../../../components/ui/toast';
-import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';
 import { useDeleteHabit } from '../api/delete-habit';
 import { useUpdateHabit } from '../api/update-habit';
@@ -20,7 +19,7 @@ export type HabitCardProps = CardSortProps & {
   canDelete?: boolean;
 };
 
-const HABIT_TINT = cn(GOAL_COLOR_CLASSES.purple.background, GOAL_COLOR_CLASSES.purple.border);
+const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
 
 /**
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles

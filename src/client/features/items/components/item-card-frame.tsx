@@ -48,7 +48,7 @@ export type ItemCardFrameProps = CardSortProps & {
   completionCount?: number;
   /** Opens the item's history (habits and habit-goal tasks): a menu entry, and the badge becomes a button. */
   onShowHistory?: () => void;
-  /** Tinted surface and border classes (goal colour, or purple for habits). */
+  /** Tinted surface class (goal colour on Today, purple for habits); none: the list's own surface. */
   tint?: string;
   /** Extra line under the title, e.g. the goal's name on Today. */
   meta?: ReactNode;
@@ -68,9 +68,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     <article
       aria-label={title}
       className={cn(
-        'flex min-h-14 items-center gap-0.5 rounded-xl border py-1 pr-1 pl-0.5 transition-[opacity,box-shadow]',
-        props.tint ?? 'border-border bg-card',
-        props.isDragging ? 'shadow-lg ring-2 ring-ring' : 'shadow-xs',
+        // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
+        'flex min-h-12 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow]',
+        props.isDragging ? cn('shadow-lg ring-2 ring-ring', props.tint ?? 'bg-card') : props.tint,
         props.deleting && 'opacity-50',
       )}
     >
@@ -79,14 +79,14 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
           type="button"
           ref={props.dragHandle.ref}
           aria-label={`Reorder ${title}`}
-          className="inline-flex h-11 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground/70 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
+          className="inline-flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground/70 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
           {...props.dragHandle.attributes}
           {...props.dragHandle.listeners}
         >
           <GripVertical className="size-4" aria-hidden />
         </button>
       ) : (
-        <span className="w-2 shrink-0" />
+        <span className="w-3 shrink-0" />
       )}
 
       <label
@@ -123,8 +123,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
 
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-1 py-1.5">
         <span
+          dir="auto"
           className={cn(
-            'break-words text-[15px] leading-snug',
+            'break-words text-start text-[15px] leading-snug',
             struck ? 'text-muted-foreground line-through decoration-muted-foreground/70' : 'text-foreground',
           )}
         >

@@ -40,14 +40,14 @@ export function SectionShell({
       aria-label={title}
       className={cn('rounded-2xl border border-border bg-card/70 shadow-xs', muted && 'opacity-80')}
     >
-      <div className="flex items-center gap-1 py-1.5 pr-1.5 pl-1">
+      <div className="flex items-center gap-1 py-0.5 ps-1 pe-1">
         <h2 className="min-w-0 flex-1">
           <button
             type="button"
             aria-expanded={open}
             aria-controls={contentId}
             onClick={() => setOpen((value) => !value)}
-            className="flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-lg px-1.5 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
+            className="flex min-h-11 w-full cursor-pointer items-center gap-2 rounded-lg px-1.5 text-start hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
           >
             <ChevronRight
               className={cn(
@@ -67,7 +67,10 @@ export function SectionShell({
             >
               {icon}
             </span>
-            <span dir="auto" className="min-w-0 truncate font-semibold text-[15px] tracking-tight">
+            <span
+              dir="auto"
+              className="line-clamp-2 min-w-0 break-words font-semibold text-[15px] leading-tight tracking-tight"
+            >
               {title}
             </span>
           </button>
@@ -80,11 +83,14 @@ export function SectionShell({
         {actions}
       </div>
       {description && open && (
-        <p className="-mt-1 px-4 pb-2 pl-[4.25rem] text-muted-foreground text-sm leading-snug">
+        <p
+          dir="auto"
+          className="-mt-1.5 ps-[4.25rem] pe-4 pb-1 text-muted-foreground text-[13px] leading-snug"
+        >
           {description}
         </p>
       )}
-      <div id={contentId} hidden={!open} className="px-1.5 pb-1.5 sm:px-2 sm:pb-2">
+      <div id={contentId} hidden={!open} className="border-border/60 border-t px-1 pb-1">
         {children}
       </div>
     </section>

@@ -129,7 +129,7 @@ export function SortableList<T>({
       onDragEnd={onDragEnd}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ul aria-label={label} className={cn('flex flex-col gap-2', className)}>
+        <ul aria-label={label} className={cn('flex flex-col divide-y divide-border/60', className)}>
           {ordered.map((item, index) => (
             <SortableRow key={ids[index]} id={ids[index]!}>
               {(dragHandle, isDragging) =>

@@ -18,7 +18,7 @@ export type TaskCardProps = CardSortProps & {
   task: Task;
   /** The task's goal, when it has one: decides habit-goal behaviour and the tint. */
   goal?: TaskGoalSummary | null;
-  /** Tint the card with the goal's colour (default true when there is a goal). */
+  /** Tint the card with the goal's colour (Today); in its goal's section the heading carries the colour. */
   tint?: boolean;
   /** Show the goal's name under the title, with the "Goal: {name}" tooltip (Today). */
   showGoal?: boolean;
@@ -35,7 +35,7 @@ export type TaskCardProps = CardSortProps & {
 export function TaskCard({
   task,
   goal,
-  tint = true,
+  tint = false,
   showGoal = false,
   onEdit,
   canDelete = true,
@@ -89,7 +89,7 @@ export function TaskCard({
         deleting={remove.isPending}
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
-        tint={tint && colors ? cn(colors.background, colors.border) : undefined}
+        tint={tint && colors ? colors.background : undefined}
         meta={showGoal && goal ? <GoalName goal={goal} /> : undefined}
       />
       {inHabitGoal && goal && (
@@ -116,7 +116,9 @@ function GoalName({ goal }: { goal: TaskGoalSummary }) {
       <TooltipTrigger asChild>
         <span className={cn('inline-flex max-w-full items-center gap-1 font-medium text-xs', colors.accent)}>
           <span className={cn('size-2 shrink-0 rounded-full', colors.preview)} aria-hidden />
-          <span className="truncate">{goal.title}</span>
+          <span dir="auto" className="truncate">
+            {goal.title}
+          </span>
         </span>
       </TooltipTrigger>
       <TooltipContent>Goal: {goal.title}</TooltipContent>

@@ -22,10 +22,10 @@ export function TodayHeader({
   executeRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="font-semibold text-3xl tracking-tight">Today</h1>
-        <p className="mt-1 min-h-5 text-muted-foreground text-sm" data-testid="today-count">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Today</h1>
+        <p className="min-h-5 sm:mt-1 text-muted-foreground text-sm" data-testid="today-count">
           {countText}
         </p>
       </div>
