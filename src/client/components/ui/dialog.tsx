@@ -2,8 +2,13 @@ import X from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useBackCloses } from '../../lib/use-back-closes';
 
-export const Dialog = DialogPrimitive.Root;
+/** A dialog root whose open state Back can close (lib/use-back-closes.ts). */
+export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  useBackCloses(open ?? false, () => onOpenChange?.(false));
+  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 
 /**
  * A modal panel: focus is trapped inside, Escape and the close button dismiss it, and the page behind
@@ -71,9 +76,18 @@ export function DialogDescription({
   );
 }
 
+/**
+ * The dialog's buttons. They stay in view at the bottom of a dialog taller than the screen (the bulk
+ * form at 1280×800 was one), over what scrolls beneath them.
+ */
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={cn('flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end', className)}>
+    <div
+      className={cn(
+        'sticky bottom-0 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-2xl bg-card px-5 pt-2 pb-5 sm:flex-row sm:justify-end',
+        className,
+      )}
+    >
       {children}
     </div>
   );

@@ -5,11 +5,12 @@ import { parseBulkLines } from '#shared/domain/bulk-input';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { DialogFooter } from '../../../components/ui/dialog';
+import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { notifyError } from '../../../lib/notify-error';
+import { errorText } from '../../../lib/error-text';
 import { bulkPositions } from '../api/bulk-positions';
 import { useCreateHabits } from '../api/create-habit';
 import { BulkCreateError } from '../api/create-in-order';
@@ -42,6 +43,7 @@ export function BulkItemForm({
   const [goalId, setGoalId] = useState(NO_GOAL);
   const [addToToday, setAddToToday] = useState(defaultIsToday);
   const [preparing, setPreparing] = useState(false);
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const createTasks = useCreateTasks();
   const createHabits = useCreateHabits();
   const titles = parseBulkLines(text);
@@ -59,12 +61,16 @@ export function BulkItemForm({
   const submit = async () => {
     // Nothing is created when no line remains (docs/product.md#form-rules), nor past the line limit.
     if (count === 0 || tooMany) return;
+    setFailure(null);
     const fail = (error: unknown) => {
       const saved = error instanceof BulkCreateError ? error.created.length : 0;
-      if (saved === 0) return notifyError(`Could not create ${kind}s`, error);
+      if (saved === 0) return setFailure({ title: `Could not create ${kind}s`, text: errorText(error) });
       // What was saved leaves the box, so pressing Create again posts only the rest.
       setText(titles.slice(saved).join('\n'));
-      notifyError(`Created ${saved} of ${count} ${kind}s; the rest are still in the box`, error);
+      setFailure({
+        title: `Created ${saved} of ${count} ${kind}s; the rest are still in the box`,
+        text: errorText(error),
+      });
     };
     const done = () => {
       toast(bulkCreatedToast(kind, count));
@@ -146,6 +152,7 @@ export function BulkItemForm({
           Add all to Today
         </Label>
       </div>
+      {failure && <InlineFailure title={failure.title} text={failure.text} />}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel

@@ -1,4 +1,6 @@
 import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
+import { DESCRIPTION_MAX } from '#shared/api/common';
+import { CharacterCount, nearLimit } from '../../../components/ui/character-count';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
@@ -10,11 +12,16 @@ export function GoalFields({
   idPrefix,
   control,
   register,
+  descriptionLength,
+  descriptionError,
 }: {
   idPrefix: string;
   control: Control<SingleItemFormInput>;
   register: UseFormRegister<SingleItemFormInput>;
+  descriptionLength: number;
+  descriptionError?: string;
 }) {
+  const descriptionId = `${idPrefix}-description`;
   return (
     <>
       <div className="flex flex-col gap-2">
@@ -22,11 +29,26 @@ export function GoalFields({
           Description <span className="font-normal text-muted-foreground">(optional)</span>
         </Label>
         <Textarea
-          id={`${idPrefix}-description`}
+          id={descriptionId}
           rows={3}
           placeholder="What is this goal about?"
+          aria-invalid={descriptionError ? true : undefined}
+          aria-describedby={
+            [
+              descriptionError && `${descriptionId}-error`,
+              nearLimit(descriptionLength, DESCRIPTION_MAX) && `${descriptionId}-count`,
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           {...register('description')}
         />
+        {descriptionError && (
+          <p id={`${descriptionId}-error`} role="alert" className="font-medium text-destructive text-sm">
+            {descriptionError}
+          </p>
+        )}
+        <CharacterCount id={`${descriptionId}-count`} length={descriptionLength} max={DESCRIPTION_MAX} />
       </div>
       <Controller
         control={control}

@@ -38,9 +38,7 @@ export function ItemDialog({ open, onOpenChange, ...props }: ItemDialogProps) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit Item' : 'Add New Item'}</DialogTitle>
-          <DialogDescription>
-            {editing ? 'Change the details and save.' : 'Add a goal, a task or a habit.'}
-          </DialogDescription>
+          <DialogDescription>{dialogSubtitle(editing, props.presetType, props.goal)}</DialogDescription>
         </DialogHeader>
         <ItemDialogBody {...props} close={() => onOpenChange(false)} />
       </DialogContent>
@@ -115,4 +113,14 @@ function ItemDialogBody({
       )}
     </div>
   );
+}
+
+/** The line under the title says what this opening can add: no goal offered inside a goal. */
+function dialogSubtitle(editing: boolean, presetType?: ItemKind, goal?: GoalContext): string {
+  if (editing) return 'Change the details and save.';
+  if (goal) return 'Add a task to this goal.';
+  if (presetType === 'goal') return 'Add a goal: a colour-coded home for its tasks.';
+  if (presetType === 'task') return 'Add a task, or several at once.';
+  if (presetType === 'habit') return 'Add a habit, or several at once.';
+  return 'Add a goal, a task or a habit.';
 }

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { TITLE_MAX } from '#shared/api/common';
 import { Button } from '../../../components/ui/button';
+import { CharacterCount, nearLimit } from '../../../components/ui/character-count';
 import { DialogFooter } from '../../../components/ui/dialog';
+import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { notifyError } from '../../../lib/notify-error';
+import { errorText } from '../../../lib/error-text';
 import { useSaveItem } from '../api/save-item';
 import {
   formDefaults,
@@ -62,21 +65,29 @@ export function SingleItemForm({
   });
   const save = useSaveItem();
   const editing = item !== undefined;
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = (values: SingleItemFormValues) => {
+    setFailure(null);
     settle(save, saveRequestFor(kind, item, values, goalContext), {
       onSuccess: () => {
         toast(editing ? updatedToast(kind) : createdToast(kind));
         form.reset();
         onDone();
       },
-      onError: (error) =>
-        notifyError(editing ? `Could not update ${kind}` : `Could not create ${kind}`, error),
+      onError: (error) => setFailure(errorText(error)),
     });
   };
 
   const titleError = form.formState.errors.title?.message;
   const titleId = `${ids}-title`;
+  const titleLength = form.watch('title').length;
+  const describedBy = [
+    titleError && `${titleId}-error`,
+    nearLimit(titleLength, TITLE_MAX) && `${titleId}-count`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(submit)}>
@@ -87,9 +98,10 @@ export function SingleItemForm({
           autoComplete="off"
           placeholder={PLACEHOLDERS[kind]}
           aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? `${titleId}-error` : undefined}
+          aria-describedby={describedBy || undefined}
           {...form.register('title')}
         />
+        <CharacterCount id={`${titleId}-count`} length={titleLength} max={TITLE_MAX} />
         {titleError && (
           <p id={`${titleId}-error`} role="alert" className="font-medium text-destructive text-sm">
             {titleError}
@@ -98,7 +110,13 @@ export function SingleItemForm({
       </div>
 
       {kind === 'goal' ? (
-        <GoalFields idPrefix={ids} control={form.control} register={form.register} />
+        <GoalFields
+          idPrefix={ids}
+          control={form.control}
+          register={form.register}
+          descriptionLength={form.watch('description').length}
+          descriptionError={form.formState.errors.description?.message}
+        />
       ) : (
         <TaskHabitFields
           idPrefix={ids}
@@ -107,6 +125,12 @@ export function SingleItemForm({
         />
       )}
 
+      {failure && (
+        <InlineFailure
+          title={editing ? `Could not update ${kind}` : `Could not create ${kind}`}
+          text={failure}
+        />
+      )}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TitleSchema } from '#shared/api/common';
+import { DESCRIPTION_MAX, TitleSchema } from '#shared/api/common';
 import { GoalColorSchema } from '#shared/api/goals';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { SaveItemRequest } from '../api/save-item';
@@ -11,10 +11,15 @@ import type { EditableItem, GoalContext, ItemKind } from './item-kinds';
  * for every kind (each kind shows only its own), turned into exactly the call that kind and mode make.
  */
 
-/** Only the title has a rule (docs/product.md#form-rules); the others take what the controls allow. */
+/**
+ * The title's rule and the description's length, checked before anything is sent
+ * (docs/product.md#form-rules); the others take what the controls allow.
+ */
 export const SingleItemFormSchema = z.object({
   title: TitleSchema,
-  description: z.string(),
+  description: z.string().refine((text) => text.trim().length <= DESCRIPTION_MAX, {
+    message: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  }),
   color: GoalColorSchema,
   isHabitGoal: z.boolean(),
   isToday: z.boolean(),
