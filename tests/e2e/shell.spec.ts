@@ -81,6 +81,25 @@ test.describe('signed out', () => {
     });
   });
 
+  test('another name of this server (127.0.0.1) sends the browser to PUBLIC_URL first, and sign-in completes', async ({
+    page,
+    baseURL,
+  }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    const other = baseURL.replace('//localhost:', '//127.0.0.1:');
+    expect(other).not.toBe(baseURL);
+    await page.goto(`${other}/login`);
+    await expect(page).toHaveURL(`${baseURL}/login`);
+    await expect(page.getByRole('button', { name: 'Sign In with Google' })).toBeVisible();
+
+    // A sign-in started on the other name is moved to PUBLIC_URL before its state cookie is set, so
+    // the cookie and the callback agree on the host and the sign-in completes.
+    const email = uniqueEmail('other-host');
+    await page.goto(`${other}/api/auth/google?login_hint=${encodeURIComponent(email)}`);
+    await expect(accountMenuButton(page)).toBeVisible({ timeout: 15_000 });
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL).origin);
+  });
+
   test('an unknown path shows the 404 card', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
