@@ -20,7 +20,7 @@ export function Screen({
   return (
     <section
       className={cn(
-        'mx-auto flex w-full flex-col gap-3 px-4 py-4 sm:gap-4 sm:py-6',
+        'mx-auto flex w-full flex-col gap-2.5 px-4 py-4 sm:gap-4 sm:py-6',
         WIDTHS[width],
         className,
       )}

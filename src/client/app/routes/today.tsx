@@ -7,6 +7,7 @@ import {
   HabitCard,
   ItemDialog,
   itemCountText,
+  QuickAdd,
   SortableList,
   TaskCard,
 } from '../../features/items';
@@ -94,6 +95,7 @@ export function TodayRoute() {
         executeRef={executeRef}
       />
       {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
+      {today.data ? <QuickAdd label="New task on Today" isToday /> : null}
       {today.isPending ? (
         <TodaySkeleton />
       ) : today.isError && !today.data ? (

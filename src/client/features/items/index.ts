@@ -15,6 +15,7 @@ export { HabitCard } from './components/habit-card';
 export { HabitsSection } from './components/habits-section';
 export type { CardSortProps } from './components/item-card-frame';
 export { ItemDialog } from './components/item-dialog';
+export { QuickAdd } from './components/quick-add';
 export { SortableList } from './components/sortable-list';
 export { TaskCard } from './components/task-card';
 export { TodosSection } from './components/todos-section';

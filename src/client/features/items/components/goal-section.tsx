@@ -29,6 +29,7 @@ import { settle } from '../lib/settle';
 import { clearCompleted } from './clear-completed';
 import { DeleteGoalDialog } from './delete-goal-dialog';
 import { ItemDialog } from './item-dialog';
+import { QuickAdd } from './quick-add';
 import { SectionEmpty, SectionShell } from './section-shell';
 import { SortableList } from './sortable-list';
 import { TaskCard } from './task-card';
@@ -150,6 +151,11 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
           </>
         }
       >
+        {!goal.archived && (
+          <div className="px-1 pt-1.5 pb-1">
+            <QuickAdd label={`New task in ${goal.title}`} goalId={goal.id} />
+          </div>
+        )}
         {tasks.length === 0 ? (
           <SectionEmpty
             text="No tasks in this goal yet"

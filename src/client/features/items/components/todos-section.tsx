@@ -9,6 +9,7 @@ import { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { settle } from '../lib/settle';
 import { clearCompleted } from './clear-completed';
+import { QuickAdd } from './quick-add';
 import { SectionEmpty, SectionShell } from './section-shell';
 import { SortableList } from './sortable-list';
 import { TaskCard } from './task-card';
@@ -50,6 +51,9 @@ export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => voi
         </>
       }
     >
+      <div className="px-1 pt-1.5 pb-1">
+        <QuickAdd label="New todo" />
+      </div>
       {tasks.length === 0 ? (
         <SectionEmpty
           text="No todos yet"

@@ -22,8 +22,9 @@ export function TodayHeader({
   executeRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div>
+    <header className="flex flex-col gap-2.5 sm:flex-row sm:items-end sm:justify-between">
+      {/* On phones the count sits beside the heading: a line saved for the list. */}
+      <div className="flex items-baseline gap-3 sm:block">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Today</h1>
         <p className="min-h-5 sm:mt-1 text-muted-foreground text-sm" data-testid="today-count">
           {countText}
