@@ -44,11 +44,13 @@ export function browserTimeZone(): string | undefined {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function requestInit(method: Method, body?: unknown): RequestInit {
+function requestInit(method: Method, body?: unknown, keepalive = false): RequestInit {
   const headers: Record<string, string> = {};
   const zone = browserTimeZone();
   if (zone) headers[TIME_ZONE_HEADER] = zone;
   const init: RequestInit = { method, credentials: 'include', headers };
+  // A write sent as the page goes away (lib/held-back.ts) must outlive it.
+  if (keepalive) init.keepalive = true;
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -89,12 +91,12 @@ function takeEarlyRequest(path: string): Promise<Response> | undefined {
 export async function apiRequest<S extends z.ZodType>(
   method: Method,
   path: string,
-  options: { body?: unknown; schema?: S } = {},
+  options: { body?: unknown; schema?: S; keepalive?: boolean } = {},
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await ((method === 'GET' && takeEarlyRequest(path)) ||
-      fetch(path, requestInit(method, options.body)));
+      fetch(path, requestInit(method, options.body, options.keepalive)));
   } catch (error) {
     reportNoAnswer();
     throw error;

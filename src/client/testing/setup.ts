@@ -3,6 +3,7 @@ import { format } from 'node:util';
 import { act, cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetToasts } from '../components/ui/toast';
+import { resetHeldBack } from '../lib/held-back';
 
 /*
  * Runs around every client test (vitest.config.ts, project "client"). A stray console.error (a React
@@ -38,7 +39,10 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
-  act(() => resetToasts());
+  act(() => {
+    resetToasts();
+    resetHeldBack();
+  });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -233,6 +233,20 @@ describe('AllItemsRoute', () => {
     );
   });
 
+  it('a deleted todo leaves at once; Undo brings it back and nothing is sent', async () => {
+    const shop = makeTask({ title: 'Shop' });
+    const api = serve({ goals: [], tasks: [shop, makeTask({ title: 'Cook' })], habits: [] });
+    const { user } = renderWithProviders(<AllItemsRoute />);
+    await user.click(await screen.findByRole('button', { name: 'More actions for Shop' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete task' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Shop' })).not.toBeInTheDocument());
+    expect(screen.getByTestId('all-items-count')).toHaveTextContent('1 of 1 item');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('article', { name: 'Shop' })).toBeInTheDocument();
+    expect(screen.getByTestId('all-items-count')).toHaveTextContent('2 of 2 items');
+    expect(api.writes()).toEqual([]);
+  });
+
   it('clears completed todos and completed goal tasks with the matching calls', async () => {
     const api = serve({
       goals: [fitness, routine],
@@ -249,6 +263,9 @@ describe('AllItemsRoute', () => {
     expect(screen.getByText('1 completed task has been deleted.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Goal actions for Fitness' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Clear completed tasks' }));
+    // The first toast was replaced, so its delete went; the second goes when its toast does.
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes().map((request) => `${request.method} ${request.path}`)).toEqual([
       'DELETE /api/tasks/completed',

@@ -12,7 +12,15 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1000;
 
 export type ToastVariant = 'default' | 'destructive';
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** A button in the toast, e.g. Undo (docs/product.md#undo); `altText` says how to reach it otherwise. */
+  action?: { label: string; altText: string; onAction: () => void };
+  /** Told once when the toast goes without its action taken: timed out, closed, swiped or replaced. */
+  onClose?: () => void;
+};
 type ToastEntry = ToastInput & { id: number; open: boolean };
 
 let entries: ToastEntry[] = [];
@@ -24,7 +32,18 @@ function update(next: ToastEntry[]): void {
   for (const listener of listeners) listener();
 }
 
+/** Each toast's onClose runs at most once, and not at all once its action was taken. */
+const closeHandled = new Set<number>();
+
+function closed(entry: ToastEntry): void {
+  if (closeHandled.has(entry.id)) return;
+  closeHandled.add(entry.id);
+  entry.onClose?.();
+}
+
 function dismiss(id: number): void {
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (entry) closed(entry);
   update(entries.map((entry) => (entry.id === id ? { ...entry, open: false } : entry)));
   setTimeout(() => update(entries.filter((entry) => entry.id !== id)), TOAST_REMOVE_DELAY_MS);
 }
@@ -35,12 +54,14 @@ function dismiss(id: number): void {
  */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
+  for (const entry of entries) closed(entry);
   update([{ ...input, id, open: true }]);
   return { id, dismiss: () => dismiss(id) };
 }
 
 /** Test helper: forget every toast between tests. */
 export function resetToasts(): void {
+  closeHandled.clear();
   update([]);
 }
 
@@ -81,6 +102,18 @@ export function Toaster() {
               </ToastPrimitive.Description>
             ) : null}
           </div>
+          {entry.action ? (
+            <ToastPrimitive.Action
+              altText={entry.action.altText}
+              onClick={() => {
+                closeHandled.add(entry.id);
+                entry.action?.onAction();
+              }}
+              className="ms-auto inline-flex min-h-11 shrink-0 cursor-pointer items-center self-center rounded-md border border-current/30 px-3 font-semibold text-sm hover:bg-foreground/5 focus-visible:outline-2 focus-visible:outline-ring sm:min-h-8"
+            >
+              {entry.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close
             aria-label="Close"
             className="absolute top-1.5 right-1.5 inline-flex size-11 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring sm:size-8"

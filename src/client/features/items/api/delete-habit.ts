@@ -1,12 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAll } from './invalidate';
 
-export function deleteHabit(id: string) {
-  return apiRequest('DELETE', `/api/habits/${id}`);
-}
-
-export function useDeleteHabit() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteHabit, onSettled: () => invalidateAll(queryClient) });
+/** Sent when its Undo toast goes (lib/undo.ts), or as the page goes away (`keepalive`). */
+export function deleteHabit(id: string, keepalive = false) {
+  return apiRequest('DELETE', `/api/habits/${id}`, { keepalive });
 }

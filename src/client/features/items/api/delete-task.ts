@@ -1,12 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAll } from './invalidate';
 
-export function deleteTask(id: string) {
-  return apiRequest('DELETE', `/api/tasks/${id}`);
-}
-
-export function useDeleteTask() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTask, onSettled: () => invalidateAll(queryClient) });
+/** Sent when its Undo toast goes (lib/undo.ts), or as the page goes away (`keepalive`). */
+export function deleteTask(id: string, keepalive = false) {
+  return apiRequest('DELETE', `/api/tasks/${id}`, { keepalive });
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HabitListSchema } from '#shared/api/habits';
+import { useCallback } from 'react';
+import { type Habit, HabitListSchema } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
+import { useHeldBackIds } from '../../../lib/held-back';
 
 export const HABITS_QUERY_KEY = ['api', 'habits'] as const;
 
@@ -12,6 +14,12 @@ export function habitsQueryOptions() {
   return queryOptions({ queryKey: HABITS_QUERY_KEY, queryFn: getHabits });
 }
 
+/** The list without rows deleted but held back for their Undo (lib/held-back.ts). */
 export function useHabits() {
-  return useQuery(habitsQueryOptions());
+  const held = useHeldBackIds();
+  const select = useCallback(
+    (rows: Habit[]) => (held.size === 0 ? rows : rows.filter((row) => !held.has(row.id))),
+    [held],
+  );
+  return useQuery({ ...habitsQueryOptions(), select });
 }

@@ -21,7 +21,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { notifyError } from '../../../lib/notify-error';
-import { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
 import { useDeleteGoal } from '../api/delete-goal';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { useUpdateGoal } from '../api/update-goal';
@@ -53,9 +52,8 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
   const reorder = useReorderTasks();
   const archive = useUpdateGoal();
   const remove = useDeleteGoal();
-  const clear = useDeleteCompletedTasks();
   // Tasks of a habit goal are never "completed" for good (they reset daily), so only normal goals clear.
-  const completed = goal.isHabitGoal ? 0 : tasks.filter((task) => task.completed).length;
+  const completed = goal.isHabitGoal ? [] : tasks.filter((task) => task.completed).map((task) => task.id);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const summary = { id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal };
@@ -135,8 +133,8 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
                 </DropdownMenuItem>
                 {!goal.isHabitGoal && (
                   <DropdownMenuItem
-                    disabled={completed === 0 || clear.isPending}
-                    onSelect={() => clearCompleted(clear, goal.id, completed)}
+                    disabled={completed.length === 0}
+                    onSelect={() => clearCompleted(goal.id, completed)}
                   >
                     <ListX aria-hidden />
                     Clear completed tasks

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { Habit } from '#shared/api/habits';
 import { toast } from '../../../components/ui/toast';
 import { notifyError } from '../../../lib/notify-error';
-import { useDeleteHabit } from '../api/delete-habit';
-import { useUpdateHabit } from '../api/update-habit';
+import { deleteWithUndo, offerUndo } from '../../../lib/undo';
+import { deleteHabit } from '../api/delete-habit';
+import { updateHabit, useUpdateHabit } from '../api/update-habit';
 import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
@@ -28,15 +29,26 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
 export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();
-  const remove = useDeleteHabit();
   const [editing, setEditing] = useState(false);
   const [showingHistory, setShowingHistory] = useState(false);
 
+  const done = habit.completedToday;
   const toggleDone = () =>
     settle(
       completion,
-      { id: habit.id, changes: { completedToday: !habit.completedToday } },
-      { onError: (error) => notifyError('Could not update habit', error) },
+      { id: habit.id, changes: { completedToday: !done } },
+      {
+        // Ticking offers Undo; unticking is itself the undo of a tick (docs/product.md#undo).
+        onSuccess: () => {
+          if (!done)
+            offerUndo({
+              message: { title: 'Done for today', description: `“${habit.title}” is done for today.` },
+              revert: () => updateHabit({ id: habit.id, changes: { completedToday: false } }),
+              failure: 'Could not undo',
+            });
+        },
+        onError: (error) => notifyError('Could not update habit', error),
+      },
     );
   const toggleToday = () =>
     settle(
@@ -47,10 +59,12 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
         onError: (error) => notifyError('Could not update Today', error),
       },
     );
-  const deleteHabit = () =>
-    settle(remove, habit.id, {
-      onSuccess: () => toast({ title: 'Habit deleted', description: `"${habit.title}" has been deleted.` }),
-      onError: (error) => notifyError('Could not delete habit', error),
+  const remove = () =>
+    deleteWithUndo({
+      ids: [habit.id],
+      send: (keepalive) => deleteHabit(habit.id, keepalive),
+      message: { title: 'Habit deleted', description: `"${habit.title}" has been deleted.` },
+      failure: 'Could not delete habit',
     });
 
   return (
@@ -67,8 +81,7 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
         todayPending={today.isPending}
         onToggleToday={toggleToday}
         onEdit={onEdit ?? (() => setEditing(true))}
-        onDelete={canDelete ? deleteHabit : undefined}
-        deleting={remove.isPending}
+        onDelete={canDelete ? remove : undefined}
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}

@@ -43,7 +43,6 @@ export type ItemCardFrameProps = CardSortProps & {
   onToggleToday: () => void;
   onEdit: () => void;
   onDelete?: () => void;
-  deleting: boolean;
   /** Shown as a badge when above 0. */
   completionCount?: number;
   /** Opens the item's history (habits and habit-goal tasks): a menu entry, and the badge becomes a button. */
@@ -71,7 +70,6 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
         'flex min-h-12 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow]',
         props.isDragging ? cn('shadow-lg ring-2 ring-ring', props.tint ?? 'bg-card') : props.tint,
-        props.deleting && 'opacity-50',
       )}
     >
       {props.dragHandle ? (
@@ -200,7 +198,6 @@ function ItemMenu({
   onEdit,
   onShowHistory,
   onDelete,
-  deleting,
 }: ItemCardFrameProps) {
   const sortable = dragHandle !== undefined;
   return (
@@ -236,7 +233,7 @@ function ItemMenu({
         )}
         {onDelete && <DropdownMenuSeparator />}
         {onDelete && (
-          <DropdownMenuItem variant="destructive" disabled={deleting} onSelect={onDelete}>
+          <DropdownMenuItem variant="destructive" onSelect={onDelete}>
             <Trash2 aria-hidden />
             Delete {kind}
           </DropdownMenuItem>

@@ -5,8 +5,9 @@ import { toast } from '../../../components/ui/toast';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';
-import { useDeleteTask } from '../api/delete-task';
-import { useUpdateTask } from '../api/update-task';
+import { deleteWithUndo, offerUndo } from '../../../lib/undo';
+import { deleteTask } from '../api/delete-task';
+import { updateTask, useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
@@ -43,19 +44,31 @@ export function TaskCard({
 }: TaskCardProps) {
   const completion = useUpdateTask();
   const today = useUpdateTask();
-  const remove = useDeleteTask();
   const [editing, setEditing] = useState(false);
   const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
 
+  const setDone = (value: boolean) => ({
+    id: task.id,
+    changes: inHabitGoal ? { completedToday: value } : { completed: value },
+  });
   const toggleDone = () =>
-    settle(
-      completion,
-      { id: task.id, changes: inHabitGoal ? { completedToday: !done } : { completed: !done } },
-      { onError: (error) => notifyError('Could not update task', error) },
-    );
+    settle(completion, setDone(!done), {
+      // Ticking offers Undo; unticking is itself the undo of a tick (docs/product.md#undo).
+      onSuccess: () => {
+        if (!done)
+          offerUndo({
+            message: inHabitGoal
+              ? { title: 'Done for today', description: `“${task.title}” is done for today.` }
+              : { title: 'Task completed', description: `“${task.title}” is done.` },
+            revert: () => updateTask(setDone(false)),
+            failure: 'Could not undo',
+          });
+      },
+      onError: (error) => notifyError('Could not update task', error),
+    });
   const toggleToday = () =>
     settle(
       today,
@@ -65,10 +78,12 @@ export function TaskCard({
         onError: (error) => notifyError('Could not update Today', error),
       },
     );
-  const deleteTask = () =>
-    settle(remove, task.id, {
-      onSuccess: () => toast({ title: 'Task deleted', description: `"${task.title}" has been deleted.` }),
-      onError: (error) => notifyError('Could not delete task', error),
+  const remove = () =>
+    deleteWithUndo({
+      ids: [task.id],
+      send: (keepalive) => deleteTask(task.id, keepalive),
+      message: { title: 'Task deleted', description: `"${task.title}" has been deleted.` },
+      failure: 'Could not delete task',
     });
 
   return (
@@ -85,8 +100,7 @@ export function TaskCard({
         todayPending={today.isPending}
         onToggleToday={toggleToday}
         onEdit={onEdit ?? (() => setEditing(true))}
-        onDelete={canDelete ? deleteTask : undefined}
-        deleting={remove.isPending}
+        onDelete={canDelete ? remove : undefined}
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}

@@ -5,7 +5,6 @@ import type { Task } from '#shared/api/tasks';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { notifyError } from '../../../lib/notify-error';
-import { useDeleteCompletedTasks } from '../api/delete-completed-tasks';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { settle } from '../lib/settle';
 import { clearCompleted } from './clear-completed';
@@ -20,8 +19,7 @@ const getLabel = (task: Task) => task.title;
 /** The Todos section, green, "Standalone tasks to complete" (docs/product.md#all-items-screen). */
 export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => void }) {
   const reorder = useReorderTasks();
-  const clear = useDeleteCompletedTasks();
-  const completed = tasks.filter((task) => task.completed).length;
+  const completed = tasks.filter((task) => task.completed).map((task) => task.id);
   return (
     <SectionShell
       title="Todos"
@@ -31,14 +29,9 @@ export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => voi
       count={tasks.length}
       actions={
         <>
-          {completed > 0 && (
+          {completed.length > 0 && (
             <IconTooltip label="Clear completed todos">
-              <Button
-                variant="ghost"
-                size="icon"
-                disabled={clear.isPending}
-                onClick={() => clearCompleted(clear, null, completed)}
-              >
+              <Button variant="ghost" size="icon" onClick={() => clearCompleted(null, completed)}>
                 <ListX aria-hidden />
               </Button>
             </IconTooltip>

@@ -1,36 +1,49 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
+import { offerUndo } from '../../../lib/undo';
 import type { TodayItem } from '../lib/today-items';
 
-type ClearTarget = Pick<TodayItem, 'kind' | 'id'>;
+type ClearTarget = Pick<TodayItem, 'kind' | 'id' | 'todaySortOrder'>;
+
+const pathOf = (item: ClearTarget) => `/api/${item.kind === 'task' ? 'tasks' : 'habits'}/${item.id}`;
 
 /** One PATCH per item setting isToday false (docs/product.md#call-conventions). */
 export async function clearToday(items: readonly ClearTarget[]): Promise<void> {
+  await Promise.all(items.map((item) => apiRequest('PATCH', pathOf(item), { body: { isToday: false } })));
+}
+
+/** Undo of Clear Today: each item back on Today at the position it had (docs/product.md#undo). */
+export async function restoreToday(items: readonly ClearTarget[]): Promise<void> {
   await Promise.all(
     items.map((item) =>
-      apiRequest('PATCH', `/api/${item.kind === 'task' ? 'tasks' : 'habits'}/${item.id}`, {
-        body: { isToday: false },
-      }),
+      apiRequest('PATCH', pathOf(item), { body: { isToday: true, todaySortOrder: item.todaySortOrder } }),
     ),
   );
 }
 
 /**
  * Clear Today: does nothing (no call, no toast) when the list is already empty
- * (docs/product.md#form-rules).
+ * (docs/product.md#form-rules); its toast offers Undo.
  */
 export function useClearToday() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: clearToday,
-    onSuccess: () =>
-      toast({ title: 'Cleared Today', description: 'All items removed from your today list.' }),
+    onSuccess: (_, items) =>
+      offerUndo({
+        message: { title: 'Cleared Today', description: 'All items removed from your today list.' },
+        revert: () => restoreToday(items),
+        failure: 'Could not put the items back on Today',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
   });
   return {
     clear: (items: readonly ClearTarget[], onError?: (error: Error) => void) => {
-      if (items.length > 0) mutation.mutate(items, { onError });
+      if (items.length > 0)
+        mutation.mutate(
+          items.map(({ kind, id, todaySortOrder }) => ({ kind, id, todaySortOrder })),
+          { onError },
+        );
     },
     isPending: mutation.isPending,
   };

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TodaySchema } from '#shared/api/today';
+import { useCallback } from 'react';
+import { type Today, TodaySchema } from '#shared/api/today';
 import { apiRequest } from '../../../lib/api-client';
+import { useHeldBackIds } from '../../../lib/held-back';
 
 export const TODAY_QUERY_KEY = ['api', 'today'] as const;
 
@@ -12,6 +14,18 @@ export function todayQueryOptions() {
   return queryOptions({ queryKey: TODAY_QUERY_KEY, queryFn: getToday });
 }
 
+/** Today without rows deleted but held back for their Undo (lib/held-back.ts). */
 export function useToday() {
-  return useQuery(todayQueryOptions());
+  const held = useHeldBackIds();
+  const select = useCallback(
+    (today: Today) =>
+      held.size === 0
+        ? today
+        : {
+            tasks: today.tasks.filter((task) => !held.has(task.id)),
+            habits: today.habits.filter((habit) => !held.has(habit.id)),
+          },
+    [held],
+  );
+  return useQuery({ ...todayQueryOptions(), select });
 }
