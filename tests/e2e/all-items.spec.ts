@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectNoA11yViolations,
+  openAddTaskInGoal,
   patch,
   post,
   setTheme,
@@ -113,13 +114,7 @@ test('create a goal with a colour, then add a task inside it', async ({ page }) 
 
   const goal = section(page, 'Half marathon');
   await expect(goal.getByText('Sub two hours in spring')).toBeVisible();
-  // Phones keep the goal's name readable: there, adding a task sits in the goal's menu.
-  if (test.info().project.name === 'phone') {
-    await goal.getByRole('button', { name: 'Goal actions for Half marathon' }).click();
-    await page.getByRole('menuitem', { name: 'Add task' }).click();
-  } else {
-    await goal.getByRole('button', { name: 'Add task to Half marathon' }).click();
-  }
+  await openAddTaskInGoal(page, goal, 'Half marathon');
   await expect(dialog(page).getByText('Adding to goal: Half marathon')).toBeVisible();
   await expect(dialog(page).getByRole('combobox', { name: 'Goal' })).toHaveCount(0);
   await dialog(page).getByRole('button', { name: 'Create Task' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, signIn, snap, test } from './fixtures';
+import { expect, expectNoA11yViolations, openAddTaskInGoal, post, signIn, snap, test } from './fixtures';
 
 /*
  * The item dialog as a person meets it on a phone and a desktop (docs/product.md#dialog-lifecycle,
@@ -81,12 +81,7 @@ test("a dialog opened inside a goal offers that goal's task, not a goal", async 
   await post(page.request, '/api/goals', { title: 'Garden', color: 'green' });
   await openScreen(page, 'All Items');
   const garden = page.getByRole('region', { name: 'Garden', exact: true });
-  if (test.info().project.name === 'phone') {
-    await garden.getByRole('button', { name: 'Goal actions for Garden' }).click();
-    await page.getByRole('menuitem', { name: 'Add task' }).click();
-  } else {
-    await garden.getByRole('button', { name: 'Add task to Garden' }).click();
-  }
+  await openAddTaskInGoal(page, garden, 'Garden');
   await expect(dialog(page).getByText('Add a task to this goal.')).toBeVisible();
   await expect(dialog(page).getByText('Add a goal, a task or a habit.')).toHaveCount(0);
 });

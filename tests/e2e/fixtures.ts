@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -119,3 +119,16 @@ export const test = base.extend<{ failOnPageErrors: undefined }>({
     { auto: true },
   ],
 });
+
+/**
+ * Opens the item dialog for a new task in a goal's section: its "Add task to {goal}" button from `sm`
+ * up, the goal menu's "Add task" on a phone, where the name keeps the room (docs/decisions/020-density.md).
+ */
+export async function openAddTaskInGoal(page: Page, goalSection: Locator, goalTitle: string): Promise<void> {
+  if (test.info().project.name === 'phone') {
+    await goalSection.getByRole('button', { name: `Goal actions for ${goalTitle}` }).click();
+    await page.getByRole('menuitem', { name: 'Add task' }).click();
+  } else {
+    await goalSection.getByRole('button', { name: `Add task to ${goalTitle}` }).click();
+  }
+}

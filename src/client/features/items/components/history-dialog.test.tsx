@@ -98,4 +98,20 @@ describe('HistoryDialog', () => {
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(screen.getByRole('button', { name: /^Monday 2 March 2026/ })).toHaveFocus();
   });
+  it("says inside the sheet why a day could not be changed, in the server's words", async () => {
+    api = installFakeApi(
+      on('GET', `/api/habits/${HABIT_ID}/history`, () => ({ body: history })),
+      on('PUT', /\/completions\//, () => ({
+        status: 400,
+        body: { message: 'That day is before the habit began' },
+      })),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Tuesday 3 March 2026 (today), not done' }));
+    const dialog = screen.getByRole('dialog', { name: 'History of Stretch' });
+    const alert = await screen.findByRole('alert');
+    expect(dialog).toContainElement(alert);
+    expect(alert).toHaveTextContent('Could not update habit');
+    expect(alert).toHaveTextContent('That day is before the habit began');
+  });
 });

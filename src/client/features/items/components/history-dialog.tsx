@@ -10,10 +10,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
-import { notifyError } from '../../../lib/notify-error';
 import { type HistoryItemKind, useHistory } from '../api/get-history';
 import { useSetDayDone } from '../api/set-day-done';
 import { goalColorClasses } from '../lib/goal-colors';
@@ -111,6 +111,8 @@ function HistoryCalendar({
 }) {
   const setDay = useSetDayDone();
   const [pendingDay, setPendingDay] = useState<Day | undefined>();
+  // Said inside the sheet: a toast at the top of a phone would cover its title and close button.
+  const [failure, setFailure] = useState<string | null>(null);
   // One day is in the tab order (today at first); the arrow keys move between days.
   const [focusDay, setFocusDay] = useState<Day>(history.today);
   const scroller = useRef<HTMLDivElement>(null);
@@ -131,11 +133,11 @@ function HistoryCalendar({
   const toggle = (day: Day) => {
     if (!editable(day) || setDay.isPending) return;
     setPendingDay(day);
+    setFailure(null);
     setDay.mutate(
       { kind, id, day, done: !done.has(day) },
       {
-        onError: (error) =>
-          notifyError(kind === 'habit' ? 'Could not update habit' : 'Could not update task', error),
+        onError: (error) => setFailure(errorText(error)),
         onSettled: () => setPendingDay(undefined),
       },
     );
@@ -153,6 +155,12 @@ function HistoryCalendar({
 
   return (
     <section aria-label="Last 12 months" className="flex flex-col gap-2">
+      {failure && (
+        <InlineFailure
+          title={kind === 'habit' ? 'Could not update habit' : 'Could not update task'}
+          text={failure}
+        />
+      )}
       <div ref={scroller} className="overflow-x-auto pb-2">
         {/* Room for today's ring, which the scrolling box would clip. */}
         <div className="flex w-max gap-1.5 p-1">
