@@ -7,6 +7,7 @@ import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
 import { jsonSerializerCompiler } from './http/json-serializer';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(completionRoutes, { prefix: '/api/habits', db, kind: 'habit' });
   await app.register(completionRoutes, { prefix: '/api/tasks', db, kind: 'task' });
   await app.register(todayRoutes, { prefix: '/api/today', db });
+  await app.register(accountDataRoutes, { prefix: '/api/account', db, env, sessionCache });
 
   const clientRoot = deps.clientRoot ?? DEFAULT_CLIENT_ROOT;
   const serveClient = hasBuiltClient(clientRoot);

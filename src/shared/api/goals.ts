@@ -6,7 +6,7 @@ export const GoalColorSchema = z.enum(GOAL_COLORS, {
   message: `Color must be one of: ${GOAL_COLORS.join(', ')}`,
 });
 
-const DescriptionSchema = textRules(
+export const DescriptionSchema = textRules(
   z
     .string({ message: 'Description must be text' })
     .trim()

@@ -1,9 +1,10 @@
-import { DaySettingsCard, SessionsCard } from '../../features/account';
+import { DaySettingsCard, DeleteAccountCard, SessionsCard, YourDataCard } from '../../features/account';
 import { useUser } from '../../features/auth/get-user';
 
 /**
  * Account settings (docs/product.md#account-settings), reached from the account menu: who is signed
- * in, when their day turns over, and the devices signed in to the account.
+ * in, when their day turns over, the devices signed in to the account, and the account's data as a
+ * whole: export, import, deletion.
  */
 export function SettingsRoute() {
   const auth = useUser();
@@ -16,6 +17,8 @@ export function SettingsRoute() {
       </div>
       <DaySettingsCard user={auth.user} />
       <SessionsCard />
+      <YourDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }

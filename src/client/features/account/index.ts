@@ -1,3 +1,5 @@
 // The account feature: settings that belong to the person rather than to their items.
 export { DaySettingsCard } from './components/day-settings-card';
+export { DeleteAccountCard } from './components/delete-account-card';
 export { SessionsCard } from './components/sessions-card';
+export { YourDataCard } from './components/your-data-card';

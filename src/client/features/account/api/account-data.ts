@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountImportResult, AccountSummary, CsvList } from '#shared/api/account-data';
+import { apiRequest } from '../../../lib/api-client';
+
+/*
+ * The person's data as a whole (docs/product.md#your-data). The exports are plain links: the browser
+ * downloads them with the session cookie and names them from Content-Disposition.
+ */
+export const EXPORT_JSON_URL = '/api/account/export';
+export const exportCsvUrl = (list: CsvList) => `/api/account/export/csv/${list}`;
+
+export const accountSummaryQueryKey = ['account', 'summary'] as const;
+
+/** GET /api/account/summary: what deleting the account would delete, asked for when it is confirmed. */
+export function useAccountSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: accountSummaryQueryKey,
+    queryFn: () => apiRequest('GET', '/api/account/summary') as Promise<AccountSummary>,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/account/import with the file's parsed JSON; every list is read afresh after it. */
+export function useImportAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: unknown) =>
+      apiRequest('POST', '/api/account/import', { body: file }) as Promise<AccountImportResult>,
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** DELETE /api/account: the person and everything of theirs; the session cookie goes with it. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: () => apiRequest('DELETE', '/api/account') as Promise<void> });
+}

@@ -1,0 +1,220 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type Db, executeRows } from '../../db/client';
+import { goals, habitCompletions, habits, sessions, taskCompletions, tasks, users } from '../../db/schema';
+
+/*
+ * The queries behind export, import and deleting an account (docs/decisions/016-account-data.md).
+ * Every one is scoped to the person; the import's inserts name the person's id on every row.
+ */
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
+const INSERT_CHUNK = 1_000;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(rows.slice(i, i + INSERT_CHUNK));
+  return out;
+}
+
+export async function findUser(db: Db, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export function findLiveSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.createdAt));
+}
+
+export function findGoals(db: Db, userId: string) {
+  return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(asc(goals.sortOrder), asc(goals.id));
+}
+
+/** Tasks list by list: each goal's, in goal order, then the standalone todos. */
+export function findTasks(db: Db, userId: string) {
+  return db
+    .select({ task: tasks })
+    .from(tasks)
+    .leftJoin(goals, and(eq(goals.userId, tasks.userId), eq(goals.id, tasks.goalId)))
+    .where(eq(tasks.userId, userId))
+    .orderBy(sql`${goals.sortOrder} asc nulls last`, asc(tasks.sortOrder), asc(tasks.id))
+    .then((rows) => rows.map((row) => row.task));
+}
+
+export function findHabits(db: Db, userId: string) {
+  return db
+    .select()
+    .from(habits)
+    .where(eq(habits.userId, userId))
+    .orderBy(asc(habits.sortOrder), asc(habits.id));
+}
+
+export type CompletedDays = Map<string, string[]>;
+
+/** Every completed day of the person's habits (or habit-goal tasks), oldest first, by item id. */
+export async function findCompletedDays(
+  db: Db,
+  userId: string,
+  kind: 'habit' | 'task',
+): Promise<CompletedDays> {
+  const rows =
+    kind === 'habit'
+      ? await db
+          .select({ id: habitCompletions.habitId, day: habitCompletions.day })
+          .from(habitCompletions)
+          .where(eq(habitCompletions.userId, userId))
+          .orderBy(asc(habitCompletions.habitId), asc(habitCompletions.day))
+      : await db
+          .select({ id: taskCompletions.taskId, day: taskCompletions.day })
+          .from(taskCompletions)
+          .where(eq(taskCompletions.userId, userId))
+          .orderBy(asc(taskCompletions.taskId), asc(taskCompletions.day));
+  const byItem: CompletedDays = new Map();
+  for (const row of rows) {
+    const days = byItem.get(row.id);
+    if (days) days.push(row.day);
+    else byItem.set(row.id, [row.day]);
+  }
+  return byItem;
+}
+
+export type AccountCounts = {
+  goals: number;
+  tasks: number;
+  habits: number;
+  completedDays: number;
+  devices: number;
+};
+
+export async function countAccount(db: Db, userId: string, now: Date): Promise<AccountCounts> {
+  const [row] = await executeRows<AccountCounts>(
+    db,
+    sql`select
+      (select count(*)::int from ${goals} where ${goals.userId} = ${userId}) as "goals",
+      (select count(*)::int from ${tasks} where ${tasks.userId} = ${userId}) as "tasks",
+      (select count(*)::int from ${habits} where ${habits.userId} = ${userId}) as "habits",
+      (select count(*)::int from ${habitCompletions} where ${habitCompletions.userId} = ${userId})
+        + (select count(*)::int from ${taskCompletions} where ${taskCompletions.userId} = ${userId}) as "completedDays",
+      (select count(*)::int from ${sessions} where ${sessions.userId} = ${userId}
+        and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz) as "devices"`,
+  );
+  if (!row) throw new Error('count answered no row');
+  return row;
+}
+
+const OWNED = { goals, tasks, habits } as const;
+
+/** Which of `ids` the person already has among their goals, tasks or habits. */
+export async function findExistingIds(
+  db: Db,
+  userId: string,
+  kind: keyof typeof OWNED,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const table = OWNED[kind];
+  const found = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.userId, userId), inArray(table.id, part)));
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/** The person's goals among `ids`, with whether each is a habit goal. */
+export async function findGoalKinds(db: Db, userId: string, ids: readonly string[]) {
+  const kinds = new Map<string, boolean>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ id: goals.id, isHabitGoal: goals.isHabitGoal })
+      .from(goals)
+      .where(and(eq(goals.userId, userId), inArray(goals.id, part)));
+    for (const row of rows) kinds.set(row.id, row.isHabitGoal);
+  }
+  return kinds;
+}
+
+export async function insertGoals(db: Db, rows: Array<typeof goals.$inferInsert>): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(goals).values(part).onConflictDoNothing();
+}
+
+export async function insertTasks(db: Db, rows: Array<typeof tasks.$inferInsert>): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(tasks).values(part).onConflictDoNothing();
+}
+
+export async function insertHabits(db: Db, rows: Array<typeof habits.$inferInsert>): Promise<void> {
+  for (const part of chunks(rows)) await db.insert(habits).values(part).onConflictDoNothing();
+}
+
+export type CompletionRow = { id: string; day: string };
+
+/**
+ * Adds completed days the person does not have yet and brings the items' counters in line with their
+ * whole history (docs/product.md#completion-and-days). Answers how many days were added.
+ */
+export async function addCompletedDays(
+  db: Db,
+  userId: string,
+  kind: 'habit' | 'task',
+  rows: readonly CompletionRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  let added = 0;
+  for (const part of chunks(rows)) {
+    const inserted =
+      kind === 'habit'
+        ? await db
+            .insert(habitCompletions)
+            .values(part.map((row) => ({ userId, habitId: row.id, day: row.day })))
+            .onConflictDoNothing()
+            .returning({ day: habitCompletions.day })
+        : await db
+            .insert(taskCompletions)
+            .values(part.map((row) => ({ userId, taskId: row.id, day: row.day })))
+            .onConflictDoNothing()
+            .returning({ day: taskCompletions.day });
+    added += inserted.length;
+  }
+  const ids = [...new Set(rows.map((row) => row.id))];
+  const history = kind === 'habit' ? sql`habit_completions` : sql`task_completions`;
+  const items = kind === 'habit' ? sql`habits` : sql`tasks`;
+  const column = kind === 'habit' ? sql`habit_id` : sql`task_id`;
+  for (const part of chunks(ids)) {
+    const list = sql.join(
+      part.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    await db.execute(sql`update ${items} i set
+        completion_count = (select count(*)::int from ${history} c where c.user_id = i.user_id and c.${column} = i.id),
+        last_completed_day = (select max(c.day) from ${history} c where c.user_id = i.user_id and c.${column} = i.id),
+        updated_at = now()
+      where i.user_id = ${userId} and i.id in (${list})`);
+  }
+  return added;
+}
+
+export async function countOwned(db: Db, userId: string) {
+  const [row] = await executeRows<{ goals: number; tasks: number; habits: number }>(
+    db,
+    sql`select
+      (select count(*)::int from ${goals} where ${goals.userId} = ${userId}) as "goals",
+      (select count(*)::int from ${tasks} where ${tasks.userId} = ${userId}) as "tasks",
+      (select count(*)::int from ${habits} where ${habits.userId} = ${userId}) as "habits"`,
+  );
+  if (!row) throw new Error('count answered no row');
+  return row;
+}
+
+/**
+ * Deletes the person: their sessions, goals, tasks, habits and completion history go with the row
+ * (every owned table references users or an owned item with ON DELETE CASCADE, db/schema.ts).
+ */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return deleted.length > 0;
+}

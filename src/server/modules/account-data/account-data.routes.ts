@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountExportSchema,
+  AccountImportResultSchema,
+  AccountImportSchema,
+  AccountSummarySchema,
+  CsvListParamsSchema,
+  IMPORT_MAX_BYTES,
+} from '#shared/api/account-data';
+import { ErrorResponseSchemas } from '#shared/api/common';
+import { dayAt } from '#shared/domain/days';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { Env } from '../../env';
+import { HttpError } from '../../errors';
+import { requireUser } from '../../plugins/auth-session';
+import type { SessionCache } from '../auth/session-cache';
+import { clearSessionCookie } from '../auth/sessions.service';
+import { accountCsv } from './account-csv';
+import { countAccount, deleteAccount, exportAccount, importAccount } from './account-data.service';
+
+export type AccountDataRoutesOptions = { db: Db; env: Env; sessionCache?: SessionCache };
+
+const IMPORT_TOO_LARGE = `An import file can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. Is this a Stride export?`;
+
+/** `stride-export-2026-11-24.json`: the person's date, so a day's exports sort and read together. */
+function fileName(user: UserRow, now: Date, name: string, extension: string): string {
+  return `stride-${name}-${dayAt(now, user.timeZone)}.${extension}`;
+}
+
+/**
+ * The person's data as a whole (docs/product.md#your-data): export as JSON or CSV, import of an
+ * export, what a deletion would delete, and the deletion itself.
+ */
+export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> = async (
+  app,
+  { db, env, sessionCache },
+) => {
+  app.get(
+    '/export',
+    { schema: { response: { 200: AccountExportSchema, ...ErrorResponseSchemas } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await exportAccount(db, user.id, request.now);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${fileName(user, request.now, 'export', 'json')}"`,
+      );
+      return data;
+    },
+  );
+
+  app.get('/export/csv/:list', { schema: { params: CsvListParamsSchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { list } = request.params;
+    const data = await exportAccount(db, user.id, request.now);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName(user, request.now, list, 'csv')}"`)
+      .send(accountCsv(data, list));
+  });
+
+  app.post(
+    '/import',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      // Said before the body is read, in words that fit an import (the API's own limit is 64 KiB).
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length']);
+        if (length > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE);
+      },
+      schema: {
+        body: AccountImportSchema,
+        response: { 200: AccountImportResultSchema, ...ErrorResponseSchemas },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const result = await importAccount(db, user.id, request.body);
+      // The file's settings may have changed the person's day: cached sessions hold the old row.
+      sessionCache?.forgetUser(user.id);
+      return result;
+    },
+  );
+
+  app.get(
+    '/summary',
+    { schema: { response: { 200: AccountSummarySchema, ...ErrorResponseSchemas } } },
+    async (request) => countAccount(db, requireUser(request).id, request.now),
+  );
+
+  app.delete(
+    '/',
+    { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await deleteAccount(db, user);
+      // This instance forgets the person at once; another one within the session cache's few seconds,
+      // and meanwhile any write of theirs fails on the missing row (404).
+      sessionCache?.forgetUser(user.id);
+      clearSessionCookie(reply, env);
+      return reply.status(204).send(null);
+    },
+  );
+};

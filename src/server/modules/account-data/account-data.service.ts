@@ -1,0 +1,288 @@
+import {
+  type AccountExport,
+  type AccountImport,
+  type AccountImportResult,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ImportedTask,
+} from '#shared/api/account-data';
+import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
+import { type Db, inTransaction } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { badRequest, notSignedIn, quotaReached } from '../../errors';
+import { endPosition } from '../positions/positions.service';
+import { updateUserSettings } from '../users/users.repo';
+import {
+  addCompletedDays,
+  countAccount,
+  countOwned,
+  deleteUser,
+  findCompletedDays,
+  findExistingIds,
+  findGoalKinds,
+  findGoals,
+  findHabits,
+  findLiveSessions,
+  findTasks,
+  findUser,
+  insertGoals,
+  insertHabits,
+  insertTasks,
+} from './account-data.repo';
+
+export { countAccount };
+
+/**
+ * Everything the person made, and what Stride holds about them, as one versioned file
+ * (docs/product.md#your-data). Read in one transaction so the lists agree with each other.
+ */
+export function exportAccount(db: Db, userId: string, now: Date): Promise<AccountExport> {
+  return inTransaction(db, async (tx) => {
+    const user = await findUser(tx, userId);
+    if (!user) throw notSignedIn();
+    const [devices, goalRows, taskRows, habitRows, habitDays, taskDays] = [
+      await findLiveSessions(tx, userId, now),
+      await findGoals(tx, userId),
+      await findTasks(tx, userId),
+      await findHabits(tx, userId),
+      await findCompletedDays(tx, userId, 'habit'),
+      await findCompletedDays(tx, userId, 'task'),
+    ];
+    return {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: now.toISOString(),
+      profile: { email: user.email, name: user.name, createdAt: user.createdAt.toISOString() },
+      devices: devices.map((device) => ({
+        userAgent: device.userAgent,
+        signedInAt: device.createdAt.toISOString(),
+        lastActiveAt: device.lastSeenAt.toISOString(),
+      })),
+      settings: {
+        timeZone: user.timeZone,
+        timeZoneFromDevice: user.timeZoneFromDevice,
+        dayStartHour: user.dayStartHour,
+      },
+      goals: goalRows.map((goal) => ({
+        id: goal.id,
+        title: goal.title,
+        description: goal.description,
+        color: goal.color as AccountExport['goals'][number]['color'],
+        isHabitGoal: goal.isHabitGoal,
+        archived: goal.archived,
+        sortOrder: goal.sortOrder,
+        createdAt: goal.createdAt.toISOString(),
+      })),
+      tasks: taskRows.map((task) => ({
+        id: task.id,
+        title: task.title,
+        goalId: task.goalId,
+        completed: task.completed,
+        isToday: task.isToday,
+        todaySortOrder: task.todaySortOrder,
+        sortOrder: task.sortOrder,
+        completedDays: taskDays.get(task.id) ?? [],
+        createdAt: task.createdAt.toISOString(),
+      })),
+      habits: habitRows.map((habit) => ({
+        id: habit.id,
+        title: habit.title,
+        isToday: habit.isToday,
+        todaySortOrder: habit.todaySortOrder,
+        sortOrder: habit.sortOrder,
+        completedDays: habitDays.get(habit.id) ?? [],
+        createdAt: habit.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+function refuseRepeatedIds(kind: 'goal' | 'task' | 'habit', ids: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) throw badRequest(`The file lists the ${kind} ${id} more than once`);
+    seen.add(id);
+  }
+}
+
+const byField =
+  <T>(field: (item: T) => number) =>
+  (a: T, b: T) =>
+    field(a) - field(b);
+
+/**
+ * Brings an export file into the person's account (docs/decisions/016-account-data.md): all of it or
+ * nothing, in one transaction under the person's lock. Items are matched by id, so a second import of
+ * the same file adds nothing: an item already there is left as it is, and only completed days it does
+ * not have yet are added. New items join the end of their lists in the file's order; the file's
+ * settings replace the person's.
+ */
+export function importAccount(db: Db, userId: string, file: AccountImport): Promise<AccountImportResult> {
+  refuseRepeatedIds(
+    'goal',
+    file.goals.map((goal) => goal.id),
+  );
+  refuseRepeatedIds(
+    'task',
+    file.tasks.map((task) => task.id),
+  );
+  refuseRepeatedIds(
+    'habit',
+    file.habits.map((habit) => habit.id),
+  );
+
+  return inTransaction(
+    db,
+    async (tx) => {
+      const existingGoals = await findExistingIds(
+        tx,
+        userId,
+        'goals',
+        file.goals.map((goal) => goal.id),
+      );
+      const existingTasks = await findExistingIds(
+        tx,
+        userId,
+        'tasks',
+        file.tasks.map((task) => task.id),
+      );
+      const existingHabits = await findExistingIds(
+        tx,
+        userId,
+        'habits',
+        file.habits.map((habit) => habit.id),
+      );
+      const newGoals = file.goals.filter((goal) => !existingGoals.has(goal.id));
+      const newTasks = file.tasks.filter((task) => !existingTasks.has(task.id));
+      const newHabits = file.habits.filter((habit) => !existingHabits.has(habit.id));
+
+      // A task belongs to a goal of the file or of the account, never to nowhere.
+      const fileGoals = new Set(file.goals.map((goal) => goal.id));
+      const goalsOutsideFile = [
+        ...new Set(
+          newTasks.flatMap((task) =>
+            task.goalId !== null && !fileGoals.has(task.goalId) ? [task.goalId] : [],
+          ),
+        ),
+      ];
+      const accountGoals = await findGoalKinds(tx, userId, goalsOutsideFile);
+      const orphan = newTasks.find(
+        (task) => task.goalId !== null && !fileGoals.has(task.goalId) && !accountGoals.has(task.goalId),
+      );
+      if (orphan) {
+        throw badRequest(
+          `The task "${orphan.title}" belongs to a goal (${orphan.goalId}) that is neither in the file nor in your account`,
+        );
+      }
+
+      const owned = await countOwned(tx, userId);
+      const limits = [
+        ['goals', owned.goals + newGoals.length, MAX_GOALS],
+        ['tasks', owned.tasks + newTasks.length, MAX_TASKS],
+        ['habits', owned.habits + newHabits.length, MAX_HABITS],
+      ] as const;
+      for (const [what, total, max] of limits) {
+        if (total > max) {
+          throw quotaReached(
+            `Importing this file would give you ${total.toLocaleString('en-US')} ${what}; the limit is ${max.toLocaleString('en-US')}. Delete some ${what} or import a smaller file.`,
+          );
+        }
+      }
+
+      const goalBase = await endPosition(tx, userId, { kind: 'goals' });
+      await insertGoals(
+        tx,
+        [...newGoals].sort(byField((goal) => goal.sortOrder)).map((goal, rank) => ({
+          userId,
+          id: goal.id,
+          title: goal.title,
+          description: goal.description,
+          color: goal.color,
+          isHabitGoal: goal.isHabitGoal,
+          archived: goal.archived,
+          sortOrder: goalBase + rank,
+          ...(goal.createdAt ? { createdAt: new Date(goal.createdAt) } : {}),
+        })),
+      );
+
+      // Each task list (a goal's, or the todos) and Today get the new items after their last one.
+      const taskPositions = new Map<string, number>();
+      const byList = new Map<string | null, ImportedTask[]>();
+      for (const task of newTasks) byList.set(task.goalId, [...(byList.get(task.goalId) ?? []), task]);
+      for (const [goalId, list] of byList) {
+        const base = await endPosition(tx, userId, { kind: 'tasks', goalId });
+        list.sort(byField((task) => task.sortOrder)).forEach((task, rank) => {
+          taskPositions.set(task.id, base + rank);
+        });
+      }
+      const todayBase = await endPosition(tx, userId, { kind: 'today' });
+      const joiningToday = [
+        ...newTasks.filter((task) => task.isToday),
+        ...newHabits.filter((habit) => habit.isToday),
+      ].sort(byField((item) => item.todaySortOrder));
+      const todayPositions = new Map(joiningToday.map((item, rank) => [item.id, todayBase + rank]));
+
+      await insertTasks(
+        tx,
+        newTasks.map((task) => ({
+          userId,
+          id: task.id,
+          goalId: task.goalId,
+          title: task.title,
+          completed: task.completed,
+          isToday: task.isToday,
+          todaySortOrder: todayPositions.get(task.id) ?? 0,
+          sortOrder: taskPositions.get(task.id) ?? 0,
+          ...(task.createdAt ? { createdAt: new Date(task.createdAt) } : {}),
+        })),
+      );
+      const habitBase = await endPosition(tx, userId, { kind: 'habits' });
+      await insertHabits(
+        tx,
+        [...newHabits].sort(byField((habit) => habit.sortOrder)).map((habit, rank) => ({
+          userId,
+          id: habit.id,
+          title: habit.title,
+          isToday: habit.isToday,
+          todaySortOrder: todayPositions.get(habit.id) ?? 0,
+          sortOrder: habitBase + rank,
+          ...(habit.createdAt ? { createdAt: new Date(habit.createdAt) } : {}),
+        })),
+      );
+
+      const habitDays = await addCompletedDays(
+        tx,
+        userId,
+        'habit',
+        file.habits.flatMap((habit) => habit.completedDays.map((day) => ({ id: habit.id, day }))),
+      );
+      const taskDays = await addCompletedDays(
+        tx,
+        userId,
+        'task',
+        file.tasks.flatMap((task) => task.completedDays.map((day) => ({ id: task.id, day }))),
+      );
+
+      if (file.settings) await updateUserSettings(tx, userId, file.settings);
+
+      return {
+        added: {
+          goals: newGoals.length,
+          tasks: newTasks.length,
+          habits: newHabits.length,
+          completedDays: habitDays + taskDays,
+        },
+        alreadyThere: { goals: existingGoals.size, tasks: existingTasks.size, habits: existingHabits.size },
+      };
+    },
+    { owner: userId },
+  );
+}
+
+/**
+ * Deletes the person and everything of theirs (docs/product.md#your-data). Answers false when they
+ * were already gone (a second device got there first).
+ */
+export function deleteAccount(db: Db, user: Pick<UserRow, 'id'>): Promise<boolean> {
+  return inTransaction(db, (tx) => deleteUser(tx, user.id), { owner: user.id });
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
+import { IdSchema, MAX_GOALS, MAX_HABITS, MAX_TASKS, SortOrderSchema, TitleSchema } from './common';
+import { DescriptionSchema, GoalColorSchema } from './goals';
+import { DaySchema } from './history';
+
+/*
+ * A person's data taken out and brought back (docs/product.md#your-data,
+ * docs/decisions/016-account-data.md). The export file is versioned: an import reads this version and
+ * refuses any other with a message saying so. Everything a person made is in it; the profile and the
+ * devices are there to read (what Stride holds about them) and are not imported.
+ */
+
+export const EXPORT_FORMAT = 'stride-export';
+export const EXPORT_VERSION = 1;
+/** Largest import body: a full account (10,000 tasks, 200 habits with years of history) fits. */
+export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+/** Completed days one item may carry in a file: about 27 years of daily ticks. */
+export const COMPLETED_DAYS_MAX = 10_000;
+
+/*
+ * Two shapes of each item: what an export writes (plain, so the answer is serialised from it) and what
+ * an import reads (every text rule and limit of a create applies, docs/product.md#input-limits).
+ */
+export const ExportedGoalSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  color: GoalColorSchema,
+  isHabitGoal: z.boolean(),
+  archived: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const ExportedTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  goalId: z.string().nullable(),
+  completed: z.boolean(),
+  isToday: z.boolean(),
+  todaySortOrder: z.number().int(),
+  sortOrder: z.number().int(),
+  /** The days a task of a habit goal was done, oldest first. */
+  completedDays: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+export const ExportedHabitSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  isToday: z.boolean(),
+  todaySortOrder: z.number().int(),
+  sortOrder: z.number().int(),
+  completedDays: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+const CompletedDaysInputSchema = z
+  .array(DaySchema, { message: 'completedDays must be a list of dates' })
+  .max(COMPLETED_DAYS_MAX, { message: `An item may have at most ${COMPLETED_DAYS_MAX} completed days` })
+  .default([]);
+
+const CreatedAtInputSchema = z.iso
+  .datetime({ offset: true, message: 'createdAt must be a date and time such as 2026-01-31T08:00:00Z' })
+  .optional();
+
+const ImportedGoalSchema = z.object({
+  id: IdSchema,
+  title: TitleSchema,
+  description: DescriptionSchema.default(null),
+  color: GoalColorSchema,
+  isHabitGoal: z.boolean({ message: 'isHabitGoal must be true or false' }),
+  archived: z.boolean({ message: 'archived must be true or false' }),
+  sortOrder: SortOrderSchema,
+  createdAt: CreatedAtInputSchema,
+});
+
+const ImportedTaskSchema = z.object({
+  id: IdSchema,
+  title: TitleSchema,
+  goalId: IdSchema.nullable(),
+  completed: z.boolean({ message: 'completed must be true or false' }),
+  isToday: z.boolean({ message: 'isToday must be true or false' }),
+  todaySortOrder: SortOrderSchema,
+  sortOrder: SortOrderSchema,
+  completedDays: CompletedDaysInputSchema,
+  createdAt: CreatedAtInputSchema,
+});
+
+const ImportedHabitSchema = z.object({
+  id: IdSchema,
+  title: TitleSchema,
+  isToday: z.boolean({ message: 'isToday must be true or false' }),
+  todaySortOrder: SortOrderSchema,
+  sortOrder: SortOrderSchema,
+  completedDays: CompletedDaysInputSchema,
+  createdAt: CreatedAtInputSchema,
+});
+
+const DAY_START_MESSAGE = `dayStartHour must be a whole hour from 0 to ${DAY_START_HOUR_MAX}`;
+
+export const ExportedSettingsSchema = z.object({
+  timeZone: z
+    .string({ message: 'Time zone must be text' })
+    .refine(isValidTimeZone, { message: 'Time zone must be an IANA zone name such as Europe/Paris' }),
+  timeZoneFromDevice: z.boolean({ message: 'timeZoneFromDevice must be true or false' }),
+  dayStartHour: z
+    .number({ message: DAY_START_MESSAGE })
+    .int({ message: DAY_START_MESSAGE })
+    .min(0, { message: DAY_START_MESSAGE })
+    .max(DAY_START_HOUR_MAX, { message: DAY_START_MESSAGE }),
+});
+
+/** What the export says about the person and their devices; read by people, ignored by an import. */
+const ExportedProfileSchema = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+});
+const ExportedDeviceSchema = z.object({
+  userAgent: z.string().nullable(),
+  signedInAt: z.string(),
+  lastActiveAt: z.string(),
+});
+
+/** The file GET /api/account/export answers. */
+export const AccountExportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  profile: ExportedProfileSchema,
+  devices: z.array(ExportedDeviceSchema),
+  settings: ExportedSettingsSchema,
+  goals: z.array(ExportedGoalSchema),
+  tasks: z.array(ExportedTaskSchema),
+  habits: z.array(ExportedHabitSchema),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;
+
+/**
+ * The body POST /api/account/import reads: an export file. The version is checked first so that a
+ * file from a later Stride is refused for what it is, not for a field this version does not know.
+ */
+export const AccountImportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT, { message: 'This is not a Stride export file' }),
+  version: z.literal(EXPORT_VERSION, {
+    message: `This export file has a version this Stride cannot read (it reads version ${EXPORT_VERSION})`,
+  }),
+  settings: ExportedSettingsSchema.optional(),
+  goals: z
+    .array(ImportedGoalSchema, { message: 'goals must be a list' })
+    .max(MAX_GOALS, { message: `A file may hold at most ${MAX_GOALS} goals` })
+    .default([]),
+  tasks: z
+    .array(ImportedTaskSchema, { message: 'tasks must be a list' })
+    .max(MAX_TASKS, { message: `A file may hold at most ${MAX_TASKS} tasks` })
+    .default([]),
+  habits: z
+    .array(ImportedHabitSchema, { message: 'habits must be a list' })
+    .max(MAX_HABITS, { message: `A file may hold at most ${MAX_HABITS} habits` })
+    .default([]),
+});
+export type AccountImport = z.output<typeof AccountImportSchema>;
+export type ImportedTask = AccountImport['tasks'][number];
+
+const CountsSchema = z.object({
+  goals: z.number().int(),
+  tasks: z.number().int(),
+  habits: z.number().int(),
+  completedDays: z.number().int(),
+});
+
+/** What an import did: rows added, and rows of the file that were already in the account. */
+export const AccountImportResultSchema = z.object({
+  added: CountsSchema,
+  alreadyThere: CountsSchema.omit({ completedDays: true }),
+});
+export type AccountImportResult = z.infer<typeof AccountImportResultSchema>;
+
+/** What deleting the account would delete, for its confirmation (GET /api/account/summary). */
+export const AccountSummarySchema = CountsSchema.extend({ devices: z.number().int() });
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
+
+/** The lists GET /api/account/export/:list.csv writes, one file each. */
+export const CSV_LISTS = ['goals', 'tasks', 'habits', 'completions'] as const;
+export type CsvList = (typeof CSV_LISTS)[number];
+export const CsvListParamsSchema = z.object({
+  list: z.enum(CSV_LISTS, { message: `The list must be one of: ${CSV_LISTS.join(', ')}` }),
+});

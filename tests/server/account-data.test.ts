@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountExport,
+  AccountExportSchema,
+  AccountImportResultSchema,
+  AccountSummarySchema,
+  IMPORT_MAX_BYTES,
+} from '#shared/api/account-data';
+import { MAX_HABITS } from '#shared/api/common';
+import { HabitListSchema, HabitSchema } from '#shared/api/habits';
+import { TaskSchema } from '#shared/api/tasks';
+import { TodaySchema } from '#shared/api/today';
+import { executeRows } from '../../src/server/db/client';
+import { uniqueEmail } from '../factories';
+import { ApiClient, messageOf } from './helpers/api';
+import { loginAs } from './helpers/login';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * Export, import and account deletion (docs/product.md#your-data, docs/decisions/016-account-data.md),
+ * on both engines: everything of one person leaves in the file and comes back, a second import adds
+ * nothing, a bad file changes nothing, and a deletion leaves no row of the person and every other
+ * person's rows as they were.
+ */
+const now = new Date('2026-03-10T12:00:00Z');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+});
+afterAll(() => t.close());
+
+async function person() {
+  const signedIn = await loginAs(t.db, {
+    email: uniqueEmail(),
+    name: 'Dana Export',
+    timeZone: 'Europe/Paris',
+    now,
+  });
+  return { ...signedIn, client: new ApiClient(t.app, signedIn.headers) };
+}
+
+/** A small account with a bit of everything: a habit goal with a ticked task, todos, habits, Today. */
+async function filledAccount() {
+  const p = await person();
+  const { client } = p;
+  const run = await client.createGoal({
+    title: 'Run a 10k',
+    color: 'blue',
+    description: 'By June, "slowly"',
+  });
+  const daily = await client.createGoal({ title: 'Daily reading', isHabitGoal: true, color: 'purple' });
+  await client.createGoal({ title: 'Old plan', archived: true });
+  const interval = await client.createTask({ title: 'Intervals, 6×400 m', goalId: run.id, isToday: true });
+  await client.createTask({ title: 'Buy shoes', goalId: run.id, completed: true });
+  const chapter = await client.createTask({ title: 'قراءة فصل', goalId: daily.id, isToday: true });
+  await client.createTask({ title: '=1+1 looks like a formula' });
+  const stretch = await client.createHabit({ title: 'Stretch', isToday: true });
+  await client.createHabit({ title: 'Floss' });
+  // Made a week ago, so that the last few days can be ticked.
+  for (const table of ['goals', 'tasks', 'habits']) {
+    await t.db.execute(
+      sql`update ${sql.identifier(table)} set created_at = '2026-03-03T08:00:00Z' where user_id = ${p.user.id}`,
+    );
+  }
+  for (const day of ['2026-03-08', '2026-03-09', '2026-03-10']) {
+    await client.expect(200, HabitSchema, 'PUT', `/api/habits/${stretch.id}/completions/${day}`);
+  }
+  await client.expect(200, TaskSchema, 'PUT', `/api/tasks/${chapter.id}/completions/2026-03-10`);
+  return { ...p, run, daily, interval, chapter, stretch };
+}
+
+const exportOf = (client: ApiClient) => client.expect(200, AccountExportSchema, 'GET', '/api/account/export');
+
+/** The file without what belongs to the moment and the device rather than to the data. */
+function dataOf(file: AccountExport) {
+  const { exportedAt: _at, profile: _profile, devices: _devices, ...data } = file;
+  return data;
+}
+
+async function rowsOf(userId: string) {
+  const [row] = await executeRows<Record<string, number>>(
+    t.db,
+    sql`select
+      (select count(*)::int from users where id = ${userId}) as users,
+      (select count(*)::int from sessions where user_id = ${userId}) as sessions,
+      (select count(*)::int from goals where user_id = ${userId}) as goals,
+      (select count(*)::int from tasks where user_id = ${userId}) as tasks,
+      (select count(*)::int from habits where user_id = ${userId}) as habits,
+      (select count(*)::int from habit_completions where user_id = ${userId}) as habit_days,
+      (select count(*)::int from task_completions where user_id = ${userId}) as task_days`,
+  );
+  return row;
+}
+
+describe('GET /api/account/export', () => {
+  it('answers everything of the person as a versioned file to save, and nothing of anyone else', async () => {
+    const other = await filledAccount();
+    const a = await filledAccount();
+    const res = await a.client.call('GET', '/api/account/export');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="stride-export-2026-03-10.json"');
+    const file = AccountExportSchema.parse(res.json());
+    expect(file).toMatchObject({
+      format: 'stride-export',
+      version: 1,
+      exportedAt: now.toISOString(),
+      profile: { email: a.user.email, name: 'Dana Export' },
+      settings: { timeZone: 'Europe/Paris', timeZoneFromDevice: true, dayStartHour: 0 },
+    });
+    expect(file.devices).toHaveLength(1);
+    expect(file.goals.map((goal) => goal.title)).toEqual(['Run a 10k', 'Daily reading', 'Old plan']);
+    expect(file.goals[0]).toMatchObject({
+      color: 'blue',
+      description: 'By June, "slowly"',
+      isHabitGoal: false,
+    });
+    expect(file.goals[2]?.archived).toBe(true);
+    // List by list: each goal's tasks in goal order, then the todos.
+    expect(file.tasks.map((task) => task.title)).toEqual([
+      'Intervals, 6×400 m',
+      'Buy shoes',
+      'قراءة فصل',
+      '=1+1 looks like a formula',
+    ]);
+    expect(file.tasks.find((task) => task.id === a.chapter.id)?.completedDays).toEqual(['2026-03-10']);
+    expect(file.habits.find((habit) => habit.id === a.stretch.id)).toMatchObject({
+      isToday: true,
+      completedDays: ['2026-03-08', '2026-03-09', '2026-03-10'],
+    });
+    const ids = new Set([...file.goals, ...file.tasks, ...file.habits].map((item) => item.id));
+    for (const id of [other.run.id, other.chapter.id, other.stretch.id]) expect(ids.has(id)).toBe(false);
+  });
+
+  it('writes one CSV file per list, spreadsheet-safe', async () => {
+    const a = await filledAccount();
+    const tasks = await a.client.call('GET', '/api/account/export/csv/tasks');
+    expect(tasks.statusCode, tasks.body).toBe(200);
+    expect(tasks.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(tasks.headers['content-disposition']).toBe('attachment; filename="stride-tasks-2026-03-10.csv"');
+    const lines = tasks.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('id,title,goal_id,goal,completed,on_today,today_position,position,created_at');
+    expect(lines[1]).toMatch(
+      new RegExp(`^${a.interval.id},"Intervals, 6×400 m",${a.run.id},Run a 10k,false,true,`),
+    );
+    expect(lines[4]).toContain(",'=1+1 looks like a formula,");
+    const completions = await a.client.call('GET', '/api/account/export/csv/completions');
+    expect(
+      completions.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual([
+      'item_type,item_id,item,day',
+      `habit,${a.stretch.id},Stretch,2026-03-08`,
+      `habit,${a.stretch.id},Stretch,2026-03-09`,
+      `habit,${a.stretch.id},Stretch,2026-03-10`,
+      `task,${a.chapter.id},قراءة فصل,2026-03-10`,
+    ]);
+    for (const list of ['goals', 'habits']) {
+      const res = await a.client.call('GET', `/api/account/export/csv/${list}`);
+      expect(res.statusCode).toBe(200);
+    }
+    const unknown = await a.client.call('GET', '/api/account/export/csv/passwords');
+    expect(unknown.statusCode).toBe(400);
+    expect(messageOf(unknown)).toBe('The list must be one of: goals, tasks, habits, completions');
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/account/export' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/account/import', () => {
+  it('brings an export back into an empty account as it was, and a second import adds nothing', async () => {
+    const a = await filledAccount();
+    const file = await exportOf(a.client);
+    const b = await person();
+    const first = await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    expect(first).toEqual({
+      added: { goals: 3, tasks: 4, habits: 2, completedDays: 4 },
+      alreadyThere: { goals: 0, tasks: 0, habits: 0 },
+    });
+    expect(dataOf(await exportOf(b.client))).toEqual(dataOf(file));
+    const todayA = await a.client.expect(200, TodaySchema, 'GET', '/api/today');
+    const todayB = await b.client.expect(200, TodaySchema, 'GET', '/api/today');
+    expect(todayB).toEqual(todayA);
+
+    const again = await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    expect(again).toEqual({
+      added: { goals: 0, tasks: 0, habits: 0, completedDays: 0 },
+      alreadyThere: { goals: 3, tasks: 4, habits: 2 },
+    });
+    expect(dataOf(await exportOf(b.client))).toEqual(dataOf(file));
+    // The people are separate: A's rows are A's, B's copies are B's.
+    expect(await rowsOf(a.user.id)).toMatchObject({
+      goals: 3,
+      tasks: 4,
+      habits: 2,
+      habit_days: 3,
+      task_days: 1,
+    });
+    expect(await rowsOf(b.user.id)).toMatchObject({
+      goals: 3,
+      tasks: 4,
+      habits: 2,
+      habit_days: 3,
+      task_days: 1,
+    });
+  });
+
+  it('puts new items after the account’s own, keeps its Today first, and merges days of items it has', async () => {
+    const a = await filledAccount();
+    const file = await exportOf(a.client);
+    const mine = await a.client.createHabit({ title: 'Mine, made after the export', isToday: true });
+    const stretch = file.habits.find((habit) => habit.id === a.stretch.id);
+    if (!stretch) throw new Error('no Stretch in the file');
+    stretch.completedDays = ['2026-03-01', ...stretch.completedDays];
+    const newTask = { ...file.tasks[0], id: randomUUID(), title: 'New on Today', todaySortOrder: -5 };
+    file.tasks.push(newTask as AccountExport['tasks'][number]);
+    const result = await a.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    expect(result.added).toEqual({ goals: 0, tasks: 1, habits: 0, completedDays: 1 });
+    const today = await a.client.expect(200, TodaySchema, 'GET', '/api/today');
+    const titles = [...today.tasks, ...today.habits]
+      .sort((x, y) => x.todaySortOrder - y.todaySortOrder)
+      .map((item) => item.title);
+    expect(titles.indexOf('New on Today')).toBe(titles.length - 1);
+    expect(titles.indexOf(mine.title)).toBeLessThan(titles.indexOf('New on Today'));
+    const habits = await a.client.expect(200, HabitListSchema, 'GET', '/api/habits');
+    expect(habits.find((habit) => habit.id === a.stretch.id)?.completionCount).toBe(4);
+  });
+
+  it.each([
+    [{ format: 'something-else', version: 1 }, 'This is not a Stride export file'],
+    [
+      { format: 'stride-export', version: 2 },
+      'This export file has a version this Stride cannot read (it reads version 1)',
+    ],
+    [{ format: 'stride-export', version: 1, goals: [{ id: 'x' }] }, 'Invalid id'],
+    [{ format: 'stride-export', version: 1, habits: 'all of them' }, 'habits must be a list'],
+  ])('refuses %j with 400 "%s"', async (body, message) => {
+    const b = await person();
+    const res = await b.client.call('POST', '/api/account/import', body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(messageOf(res)).toBe(message);
+  });
+
+  it('changes nothing when any part of the file is wrong: all or nothing', async () => {
+    const a = await filledAccount();
+    const file = await exportOf(a.client);
+    const b = await person();
+    const before = await rowsOf(b.user.id);
+
+    const orphan = structuredClone(file);
+    const missingGoal = randomUUID();
+    orphan.tasks.push({ ...file.tasks[0], id: randomUUID(), title: 'Lost', goalId: missingGoal } as never);
+    const res = await b.client.call('POST', '/api/account/import', orphan);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(messageOf(res)).toBe(
+      `The task "Lost" belongs to a goal (${missingGoal}) that is neither in the file nor in your account`,
+    );
+
+    const twice = structuredClone(file);
+    twice.habits.push(file.habits[0] as never);
+    const repeated = await b.client.call('POST', '/api/account/import', twice);
+    expect(repeated.statusCode).toBe(400);
+    expect(messageOf(repeated)).toBe(`The file lists the habit ${file.habits[0]?.id} more than once`);
+
+    const badTitle = structuredClone(file);
+    if (badTitle.tasks[3]) badTitle.tasks[3].title = 'x'.repeat(201);
+    const tooLong = await b.client.call('POST', '/api/account/import', badTitle);
+    expect(tooLong.statusCode).toBe(400);
+    expect(messageOf(tooLong)).toBe('Title must be at most 200 characters');
+
+    expect(await rowsOf(b.user.id)).toEqual(before);
+  });
+
+  it('answers 409 when the account would pass a count limit, and imports nothing', async () => {
+    const b = await person();
+    await b.client.createHabit({ title: 'Already here' });
+    const habits = Array.from({ length: MAX_HABITS }, (_, i) => ({
+      id: randomUUID(),
+      title: `Habit ${i}`,
+      isToday: false,
+      todaySortOrder: 0,
+      sortOrder: i,
+    }));
+    const res = await b.client.call('POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      habits,
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(messageOf(res)).toBe(
+      'Importing this file would give you 201 habits; the limit is 200. Delete some habits or import a smaller file.',
+    );
+    expect(await rowsOf(b.user.id)).toMatchObject({ habits: 1 });
+  });
+
+  it('answers 413 with words for a file over the import limit', async () => {
+    const b = await person();
+    const res = await b.client.call('POST', '/api/account/import', undefined, {
+      'content-type': 'application/json',
+      'content-length': String(IMPORT_MAX_BYTES + 1),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(messageOf(res)).toBe('An import file can be at most 16 MiB. Is this a Stride export?');
+  });
+
+  it('takes the file’s day settings', async () => {
+    const a = await filledAccount();
+    const file = await exportOf(a.client);
+    file.settings = { timeZone: 'Asia/Tokyo', timeZoneFromDevice: false, dayStartHour: 4 };
+    const b = await person();
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    expect((await exportOf(b.client)).settings).toEqual(file.settings);
+  });
+});
+
+describe('DELETE /api/account', () => {
+  it('names what it would delete, then deletes every row of the person and no one else’s', async () => {
+    const a = await filledAccount();
+    const other = await filledAccount();
+    const otherBefore = await rowsOf(other.user.id);
+    const secondDevice = await loginAs(t.db, { email: a.user.email, now });
+    await t.db.execute(
+      sql`update sessions set user_id = ${a.user.id} where user_id = ${secondDevice.user.id}`,
+    );
+    const summary = await a.client.expect(200, AccountSummarySchema, 'GET', '/api/account/summary');
+    expect(summary).toEqual({ goals: 3, tasks: 4, habits: 2, completedDays: 4, devices: 2 });
+
+    const res = await a.client.call('DELETE', '/api/account');
+    expect(res.statusCode, res.body).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/stride_session=;/);
+    expect(await rowsOf(a.user.id)).toEqual({
+      users: 0,
+      sessions: 0,
+      goals: 0,
+      tasks: 0,
+      habits: 0,
+      habit_days: 0,
+      task_days: 0,
+    });
+    expect(await rowsOf(other.user.id)).toEqual(otherBefore);
+    const afterwards = await a.client.call('GET', '/api/today');
+    expect(afterwards.statusCode).toBe(401);
+    const fromTheOtherDevice = await new ApiClient(t.app, secondDevice.headers).call('GET', '/api/today');
+    expect(fromTheOtherDevice.statusCode).toBe(401);
+  });
+
+  it('refuses a deletion from another site', async () => {
+    const a = await person();
+    const res = await a.client.call('DELETE', '/api/account', undefined, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(await rowsOf(a.user.id)).toMatchObject({ users: 1 });
+  });
+});
