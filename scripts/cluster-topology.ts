@@ -398,6 +398,8 @@ export type InstanceOptions = {
   issuerPort: number;
   balancerPort: number;
   pgbouncerPort: number;
+  /** PostgreSQL itself: the live-update listener's LISTEN cannot go through PgBouncer. */
+  postgresPort: number;
   drainMs: number;
   extraEnv?: Record<string, string>;
 };
@@ -413,6 +415,7 @@ export function instanceEnv(options: InstanceOptions): NodeJS.ProcessEnv {
     PUBLIC_URL: `http://localhost:${options.balancerPort}`,
     DATABASE_URL: `postgres://postgres@127.0.0.1:${options.pgbouncerPort}/${DATABASE_NAME}`,
     DATABASE_PREPARED_STATEMENTS: 'off',
+    DATABASE_LISTEN_URL: `postgres://postgres@127.0.0.1:${options.postgresPort}/${DATABASE_NAME}`,
     // HAProxy is the one hop allowed to name the client (X-Forwarded-For).
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: String(options.drainMs),

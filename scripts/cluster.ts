@@ -82,6 +82,7 @@ async function up(): Promise<void> {
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,
         pgbouncerPort: ports.pgbouncer,
+        postgresPort: ports.postgres,
         // Production's default: well over the two 1-second checks HAProxy needs to take it out.
         drainMs: 5_000,
       },

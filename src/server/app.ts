@@ -16,6 +16,8 @@ import { completionRoutes } from './modules/completions/completions.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { habitsRoutes } from './modules/habits/habits.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inProcessLiveChannel, type LiveChannel } from './modules/live/live-channel';
+import { livePlugin } from './modules/live/live-plugin';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { todayRoutes } from './modules/today/today.routes';
 import { CLIENT_BUILD_DIR } from './paths';
@@ -50,6 +52,11 @@ export type AppDeps = {
    * 503 and answers close their connection, while requests are still served.
    */
   stopping?: () => boolean;
+  /**
+   * The database channel live updates travel on between instances (modules/live/live-channel.ts);
+   * without one, changes reach this instance's streams only.
+   */
+  live?: LiveChannel;
   /** The current instant; tests inject one to cross local midnight. */
   clock?: () => Date;
   /** Built client directory; served only when it holds an index.html. */
@@ -136,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitsPlugin, { limits: env.RATE_LIMITS });
   await app.register(signInRequiredPlugin);
   await app.register(storageGuardPlugin, { storage });
+
+  await app.register(livePlugin, { channel: deps.live ?? inProcessLiveChannel() });
 
   await app.register(healthRoutes, { prefix: '/api/health', db, storage, stopping });
   await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env, sessionCache });

@@ -58,6 +58,7 @@ const RawEnvSchema = z.object({
   PUBLIC_URL: optionalText,
   DATA_DIR: optionalText.transform((value) => value ?? './data'),
   DATABASE_URL: optionalText,
+  DATABASE_LISTEN_URL: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   DEV_OIDC_PORT: z.preprocess(
@@ -100,6 +101,11 @@ export type Env = {
   PUBLIC_URL: string;
   DATA_DIR: string;
   DATABASE_URL: string | undefined;
+  /**
+   * Where the live-update listener connects (docs/decisions/017-live-sync.md): straight to PostgreSQL
+   * when DATABASE_URL goes through a transaction-mode pooler, which cannot hold a LISTEN.
+   */
+  DATABASE_LISTEN_URL: string | undefined;
   GOOGLE_CLIENT_ID: string | undefined;
   GOOGLE_CLIENT_SECRET: string | undefined;
   DEV_OIDC_PORT: number;
@@ -158,6 +164,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PUBLIC_URL: publicUrl,
     DATA_DIR: raw.DATA_DIR,
     DATABASE_URL: raw.DATABASE_URL,
+    DATABASE_LISTEN_URL: raw.DATABASE_LISTEN_URL ?? raw.DATABASE_URL,
     GOOGLE_CLIENT_ID: raw.GOOGLE_CLIENT_ID,
     GOOGLE_CLIENT_SECRET: raw.GOOGLE_CLIENT_SECRET,
     DEV_OIDC_PORT: raw.DEV_OIDC_PORT ?? (raw.PORT === 0 ? 0 : raw.PORT + 1),

@@ -7,6 +7,7 @@ import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
 import { startDevIssuer } from './modules/auth/dev-issuer';
 import type { OidcSettings } from './modules/auth/oidc';
+import { pgliteLiveChannel, postgresLiveChannel } from './modules/live/live-channel';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -79,7 +80,18 @@ async function main(): Promise<void> {
   const storage = database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined;
   const maintenance = database.pglite ? startEmbeddedMaintenance(database.pglite) : undefined;
   let closing = false;
-  const app = await buildApp({ db: database.db, env, oidc, storage, maintenance, stopping: () => closing });
+  const live = database.pglite
+    ? pgliteLiveChannel(database.db, database.pglite)
+    : postgresLiveChannel(database.db, env.DATABASE_LISTEN_URL ?? '', (text) => console.warn(text));
+  const app = await buildApp({
+    db: database.db,
+    env,
+    oidc,
+    storage,
+    maintenance,
+    live,
+    stopping: () => closing,
+  }).catch((error: unknown) => fail(`Cannot start: ${errorText(error)}`));
   // A database that aged before this start (or under an older version) is tidied first.
   await maintenance?.run('start');
   if (oidc.issuer !== GOOGLE_ISSUER) {
@@ -101,6 +113,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
+      await live.close();
       await closeIssuer();
       await maintenance?.stop();
       await database.close();
@@ -127,6 +140,7 @@ async function main(): Promise<void> {
       listenTextResolver: () => `Stride is ready at ${env.PUBLIC_URL}`,
     });
   } catch (error) {
+    await live.close();
     await closeIssuer();
     await database.close();
     fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${errorText(error)}`);

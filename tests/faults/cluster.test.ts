@@ -68,6 +68,7 @@ function startNode(index: number): Launched {
     issuerPort: ports.issuers[index] ?? 0,
     balancerPort: ports.balancer,
     pgbouncerPort: ports.pgbouncer,
+    postgresPort: ports.postgres,
     drainMs: DRAIN_MS,
     // Many calls a second from few people: the limits are not what is tested here.
     extraEnv: { RATE_LIMITS: 'off' },

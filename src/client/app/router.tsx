@@ -6,6 +6,7 @@ import { type AuthState, useUser } from '../features/auth/get-user';
 import { browserTimeZone } from '../lib/api-client';
 import { useKeepAlive } from '../lib/keep-alive';
 import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
+import { useLiveUpdates } from '../lib/use-live-updates';
 import { AppHeader } from './layout/app-header';
 import { BottomNav } from './layout/bottom-nav';
 import { ConnectivityBanner } from './layout/connectivity-banner';
@@ -69,6 +70,7 @@ export function AppRouter() {
     auth.user?.dayStartHour ?? DEFAULT_DAY_START_HOUR,
   );
   const signedIn = auth.status === 'signed-in';
+  useLiveUpdates(signedIn);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

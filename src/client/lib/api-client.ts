@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { TIME_ZONE_HEADER } from '#shared/api/wire-names';
+import { TAB_HEADER, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import { reportAnswer, reportNoAnswer } from './connectivity';
+import { TAB_ID } from './live-updates';
 
 /**
  * A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), as the
@@ -45,7 +46,8 @@ export function browserTimeZone(): string | undefined {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function requestInit(method: Method, body?: unknown, keepalive = false): RequestInit {
-  const headers: Record<string, string> = {};
+  // This tab's name, so the live-update stream can tell it its own changes (lib/live-updates.ts).
+  const headers: Record<string, string> = { [TAB_HEADER]: TAB_ID };
   const zone = browserTimeZone();
   if (zone) headers[TIME_ZONE_HEADER] = zone;
   const init: RequestInit = { method, credentials: 'include', headers };

@@ -4,6 +4,7 @@ export * from './common';
 export * from './goals';
 export * from './habits';
 export * from './history';
+export * from './live';
 export * from './reorder';
 export * from './tasks';
 export * from './today';

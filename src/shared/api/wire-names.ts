@@ -19,3 +19,13 @@ export const SIGN_IN_ERRORS = {
   unreachable: 'sign_in_unreachable',
 } as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS];
+
+/**
+ * Names the browser tab a write came from, so the live-update stream can tell that tab its own change
+ * needs no refetch (docs/decisions/017-live-sync.md). Random per tab; never stored.
+ */
+export const TAB_HEADER = 'x-stride-tab';
+export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
+
+/** Events of the live-update stream: `resync` means "changes may be missing: refetch everything". */
+export const LIVE_EVENTS = { change: 'change', resync: 'resync' } as const;

@@ -8,6 +8,11 @@ import { buildApp } from '../../../src/server/app';
 import { type Database, type Db, openDatabase } from '../../../src/server/db/client';
 import { type Env, loadEnv } from '../../../src/server/env';
 import { type DevIssuer, startDevIssuer } from '../../../src/server/modules/auth/dev-issuer';
+import {
+  type LiveChannel,
+  pgliteLiveChannel,
+  postgresLiveChannel,
+} from '../../../src/server/modules/live/live-channel';
 import './test-database';
 
 export type TestApp = {
@@ -17,13 +22,15 @@ export type TestApp = {
   issuer: DevIssuer;
   /** Which engine this run uses ('pglite' or 'postgres'), for the rare engine-specific assertion. */
   engine: Database['kind'];
+  /** Another live-update channel on this database, as a second server instance would open. */
+  openLiveChannel(): LiveChannel;
   /** Closes only the database, to see how the app behaves when it is gone. */
   closeDatabase(): Promise<void>;
   close(): Promise<void>;
 };
 
 /** A fresh, migrated database for this test file, on the engine the vitest project selected. */
-async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openFreshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const source = inject('testDatabase');
   if (source.kind === 'pglite') {
     const snapshot = new Blob([readFileSync(source.snapshotPath)]);
@@ -38,9 +45,11 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ databaseUrl: `${source.urlPrefix}${name}` });
+  const url = `${source.urlPrefix}${name}`;
+  const database = await openDatabase({ databaseUrl: url });
   return {
     database,
+    url,
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: source.adminUrl });
       await cleanup.connect();
@@ -75,7 +84,13 @@ export type TestAppOptions = {
  * sign-in flow can run against it too. Call close() in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openFreshDatabase();
+  const { database, url, drop } = await openFreshDatabase();
+  // Live updates travel through the database, as in production (modules/live/live-channel.ts).
+  const openLiveChannel = () =>
+    database.pglite
+      ? pgliteLiveChannel(database.db, database.pglite)
+      : postgresLiveChannel(database.db, url ?? '');
+  const live = openLiveChannel();
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
@@ -89,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     db: database.db,
     env,
+    live,
     clock: options.clock,
     stopping: options.stopping,
     logger: options.logStream !== undefined,
@@ -115,12 +131,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     env,
     issuer,
     engine: database.kind,
+    openLiveChannel,
     async closeDatabase() {
       if (databaseOpen) await database.close();
       databaseOpen = false;
     },
     async close() {
       if (appOpen) await app.close();
+      await live.close();
       await issuer.close();
       if (databaseOpen) await database.close();
       databaseOpen = false;

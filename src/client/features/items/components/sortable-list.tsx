@@ -19,9 +19,10 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { moveItem } from '#shared/domain/ordering';
 import { cn } from '../../../lib/cn';
+import { holdLiveUpdates } from '../../../lib/live-updates';
 
 /** Drag constants (docs/product.md#reordering). */
 export const TOUCH_LONG_PRESS_MS = 120;
@@ -89,6 +90,9 @@ export function SortableList<T>({
     return dropped.ids.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
   }, [dropped, items, getId]);
   const ids = ordered.map(getId);
+  // Changes from other devices wait until the drag ends (lib/live-updates.ts).
+  const releaseLive = useRef<(() => void) | null>(null);
+  useEffect(() => () => releaseLive.current?.(), []);
 
   const commit = (from: number, to: number) => {
     if (from === to || from < 0 || to < 0 || to >= ids.length) return;
@@ -126,7 +130,15 @@ export function SortableList<T>({
       modifiers={[verticalOnly]}
       autoScroll={{ acceleration: AUTO_SCROLL_MAX_STEP_PX, interval: AUTO_SCROLL_INTERVAL_MS }}
       accessibility={{ announcements }}
-      onDragEnd={onDragEnd}
+      onDragStart={() => {
+        releaseLive.current?.();
+        releaseLive.current = holdLiveUpdates();
+      }}
+      onDragEnd={(event) => {
+        releaseLive.current?.();
+        onDragEnd(event);
+      }}
+      onDragCancel={() => releaseLive.current?.()}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul aria-label={label} className={cn('flex flex-col divide-y divide-border/60', className)}>

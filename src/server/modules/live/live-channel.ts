@@ -1,0 +1,128 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from '../../db/client';
+import { notifyChannel } from './live.repo';
+import { LIVE_CHANNEL, type LiveMessage, parseLiveMessage } from './live-messages';
+
+/*
+ * The fan-out of live updates through the database (docs/decisions/017-live-sync.md): every instance
+ * NOTIFYs on one channel and LISTENs on it, so a change made through any instance reaches the streams
+ * held by every other instance on the same database. PostgreSQL needs a connection of its own for
+ * LISTEN, straight to the server (a transaction-mode pooler such as PgBouncer cannot keep one); the
+ * embedded PGlite delivers its own notifications to its listeners.
+ */
+
+export type LiveListener = {
+  onMessage(message: LiveMessage): void;
+  /** The listening connection was lost and is back: messages may have been missed. */
+  onGap(): void;
+};
+
+export type LiveChannel = {
+  publish(message: LiveMessage): Promise<void>;
+  /** Starts delivering to `listener`; answers once the channel is listened to. */
+  subscribe(listener: LiveListener): Promise<void>;
+  close(): Promise<void>;
+};
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+function publisher(db: Db) {
+  return async (message: LiveMessage) => {
+    await notifyChannel(db, LIVE_CHANNEL, JSON.stringify(message));
+  };
+}
+
+/** On the embedded database: its own LISTEN, in this process. */
+export function pgliteLiveChannel(db: Db, pglite: PGlite): LiveChannel {
+  let unlisten: (() => Promise<void>) | undefined;
+  return {
+    publish: publisher(db),
+    async subscribe(listener) {
+      unlisten = await pglite.listen(LIVE_CHANNEL, (payload) => {
+        const message = parseLiveMessage(payload);
+        if (message) listener.onMessage(message);
+      });
+    },
+    async close() {
+      if (!pglite.closed) await unlisten?.();
+      unlisten = undefined;
+    },
+  };
+}
+
+/** On PostgreSQL: a dedicated connection to `listenUrl`, re-established with growing pauses. */
+export function postgresLiveChannel(
+  db: Db,
+  listenUrl: string,
+  log: (text: string) => void = () => undefined,
+): LiveChannel {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let delay = RECONNECT_FIRST_MS;
+
+  async function connect(listener: LiveListener): Promise<void> {
+    const next = new pg.Client({ connectionString: listenUrl, keepAlive: true });
+    next.on('notification', (notice) => {
+      if (notice.channel !== LIVE_CHANNEL || notice.payload === undefined) return;
+      const message = parseLiveMessage(notice.payload);
+      if (message) listener.onMessage(message);
+    });
+    const lost = () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      log('live updates: the listening connection was lost; reconnecting');
+      schedule(listener);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`listen ${LIVE_CHANNEL}`);
+    client = next;
+  }
+
+  function schedule(listener: LiveListener): void {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      try {
+        await connect(listener);
+        delay = RECONNECT_FIRST_MS;
+        listener.onGap();
+      } catch {
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        if (!closed) schedule(listener);
+      }
+    }, delay);
+  }
+
+  return {
+    publish: publisher(db),
+    subscribe: (listener) => connect(listener),
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Without a database channel (a single process with no listener wired): straight to the listener. */
+export function inProcessLiveChannel(): LiveChannel {
+  let target: LiveListener | undefined;
+  return {
+    async publish(message) {
+      target?.onMessage(message);
+    },
+    async subscribe(listener) {
+      target = listener;
+    },
+    async close() {
+      target = undefined;
+    },
+  };
+}

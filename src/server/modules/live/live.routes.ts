@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireSession } from '../../plugins/auth-session';
+import type { LiveHub } from './live-hub';
+
+/** How often a comment line goes down each stream: within every proxy's idle timeout (HAProxy: 30 s). */
+export const HEARTBEAT_MS = 20_000;
+/** A stream is closed after this long; the browser reconnects, and so proves its session again. */
+export const MAX_STREAM_MS = 60 * 60_000;
+/** What EventSource waits before reconnecting after a stream ends. */
+const RETRY_MS = 3_000;
+const LAST_EVENT_ID_MAX = 64;
+
+/**
+ * GET /api/events (docs/product.md#live-updates): a Server-Sent Events stream of the signed-in person's
+ * changes. The answer is written by hand on the raw response: it never ends by itself, and must not be
+ * compressed or buffered on the way.
+ */
+export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hub }) => {
+  app.get('/events', async (request, reply) => {
+    const session = requireSession(request);
+    const header = request.headers['last-event-id'];
+    const lastEventId = typeof header === 'string' && header.length <= LAST_EVENT_ID_MAX ? header : undefined;
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // nginx and some other proxies buffer answers unless told not to.
+      'x-accel-buffering': 'no',
+    });
+    response.write(`retry: ${RETRY_MS}\n\n`);
+    const stream = { userId: session.userId, sessionId: session.id, response };
+    hub.add(stream);
+    hub.catchUp(stream, lastEventId);
+    const maxAge = setTimeout(() => hub.close(stream), MAX_STREAM_MS);
+    maxAge.unref();
+    response.once('close', () => clearTimeout(maxAge));
+    return reply;
+  });
+};
