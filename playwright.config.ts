@@ -76,6 +76,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Every journey signs in (some twice, as a second device) from this one address, faster than the
+      // 30 sign-in steps a minute a network gets; the limit itself has its own API tests
+      // (tests/server/rate-limits.test.ts).
+      RATE_LIMIT_SIGN_IN: '600',
     },
   },
 });
