@@ -7,6 +7,7 @@ import { startEmbeddedMaintenance } from '../src/server/db/embedded-maintenance'
 import { migrateDatabase } from '../src/server/db/migrate';
 import { storageGuard } from '../src/server/db/storage-guard';
 import { loadEnv } from '../src/server/env';
+import { liveChannelFor } from '../src/server/modules/live/live-channel';
 import { requireUser } from '../src/server/plugins/auth-session';
 import { seed } from './seed';
 
@@ -25,6 +26,8 @@ const maintenance = database.pglite ? startEmbeddedMaintenance(database.pglite) 
 const app = await buildApp({
   db: database.db,
   env,
+  // Live updates as main.ts wires them: each write is announced on the database channel.
+  live: liveChannelFor(database, env.DATABASE_LISTEN_URL),
   storage: database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined,
   maintenance,
   logger: false,

@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
-import { startEarlyRequests } from './lib/api-client';
+import { apiRequest, startEarlyRequests } from './lib/api-client';
+import { connectivity } from './lib/connectivity';
+import { RESTORE_WAIT_MS, startOfflineCache } from './lib/offline-cache';
+import { startOutbox } from './lib/outbox';
+import { queryClient } from './lib/query-client';
 import { initTheme } from './lib/theme';
 import './styles.css';
 
@@ -21,13 +25,39 @@ const EARLY_DATA: Record<string, readonly string[]> = {
 };
 startEarlyRequests(['/api/auth/user', ...(EARLY_DATA[window.location.pathname] ?? [])]);
 
+// Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, after the
+// first paint's work, and in a chunk of its own.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./lib/service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      // Without a worker the app still works, online only: say so in the console and go on.
+      .catch((error: unknown) => console.warn('Stride works online only here:', error));
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
+// Ticks, Today moves and new orders made offline are sent when Stride answers again (lib/outbox.ts).
+void startOutbox(queryClient, (change) =>
+  apiRequest(change.method, change.path, { body: change.body, direct: true }),
+);
+
+const app = createRoot(root);
+// Offline at start, the last data seen comes back before the first paint if it is read quickly;
+// online, the first paint waits for nothing (lib/offline-cache.ts).
+const saved = startOfflineCache(queryClient);
+void (
+  connectivity() === 'online'
+    ? Promise.resolve()
+    : Promise.race([saved, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))])
+).then(() =>
+  app.render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  ),
 );

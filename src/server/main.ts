@@ -7,7 +7,7 @@ import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
 import { startDevIssuer } from './modules/auth/dev-issuer';
 import type { OidcSettings } from './modules/auth/oidc';
-import { pgliteLiveChannel, postgresLiveChannel } from './modules/live/live-channel';
+import { liveChannelFor } from './modules/live/live-channel';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -80,9 +80,7 @@ async function main(): Promise<void> {
   const storage = database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined;
   const maintenance = database.pglite ? startEmbeddedMaintenance(database.pglite) : undefined;
   let closing = false;
-  const live = database.pglite
-    ? pgliteLiveChannel(database.db, database.pglite)
-    : postgresLiveChannel(database.db, env.DATABASE_LISTEN_URL ?? '', (text) => console.warn(text));
+  const live = liveChannelFor(database, env.DATABASE_LISTEN_URL);
   const app = await buildApp({
     db: database.db,
     env,

@@ -1,7 +1,8 @@
-import type { z } from 'zod';
 import { TAB_HEADER, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import { reportAnswer, reportNoAnswer } from './connectivity';
 import { TAB_ID } from './live-updates';
+import { queueableChange } from './offline-changes';
+import { sendOrKeep } from './outbox';
 
 /**
  * A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), as the
@@ -85,16 +86,31 @@ function takeEarlyRequest(path: string): Promise<Response> | undefined {
   return Date.now() - early.startedAt <= EARLY_REQUEST_TTL_MS ? early.response : undefined;
 }
 
+export type ApiRequestOptions = {
+  body?: unknown;
+  keepalive?: boolean;
+  /** Sent now whatever happens: the outbox's own replay (lib/outbox.ts). */
+  direct?: boolean;
+};
+
 /**
  * The one fetch wrapper: sends credentials and the browser's time zone, sends JSON only when a body
- * is given, raises ApiError on non-OK answers, and parses the answer with the shared schema when one
- * is given so the client's types come from src/shared.
+ * is given, raises ApiError on non-OK answers, and answers the body typed `T`, a type inferred from
+ * the shared schemas in src/shared/api.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<T = unknown>(
   method: Method,
   path: string,
-  options: { body?: unknown; schema?: S; keepalive?: boolean } = {},
-): Promise<z.infer<S>> {
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  // A tick, a Today move or a new order made while Stride cannot be reached waits in the outbox and
+  // answers nothing (undefined) until it is sent (lib/offline-changes.ts).
+  const change = method === 'GET' || options.direct ? undefined : queueableChange(method, path, options.body);
+  if (change) return (await sendOrKeep(change, () => send<T>(method, path, options))) as T;
+  return send<T>(method, path, options);
+}
+
+async function send<T>(method: Method, path: string, options: ApiRequestOptions): Promise<T> {
   let response: Response;
   try {
     response = await ((method === 'GET' && takeEarlyRequest(path)) ||
@@ -114,7 +130,9 @@ export async function apiRequest<S extends z.ZodType>(
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
-  if (response.status === 204) return undefined as z.infer<S>;
-  const data: unknown = await response.json();
-  return options.schema ? options.schema.parse(data) : (data as z.infer<S>);
+  if (response.status === 204) return undefined as T;
+  // The server writes every answer from the shared schemas and its tests check the shapes
+  // (tests/server/answer-shapes.test.ts); the type says what it is, and zod stays off the first load
+  // (docs/decisions/010-first-load-weight.md).
+  return (await response.json()) as T;
 }

@@ -73,13 +73,13 @@ export function connectivity(): Connectivity {
   return state;
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeConnectivity(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useConnectivity(): Connectivity {
-  return useSyncExternalStore(subscribe, connectivity, () => 'online');
+  return useSyncExternalStore(subscribeConnectivity, connectivity, () => 'online');
 }
 
 /** Tests start from a known state. */

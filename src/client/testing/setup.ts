@@ -3,6 +3,7 @@ import { format } from 'node:util';
 import { act, cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetToasts } from '../components/ui/toast';
+import { preloadItemDialogBody } from '../features/items/components/item-dialog';
 import { resetHeldBack } from '../lib/held-back';
 
 /*
@@ -20,8 +21,11 @@ const onRejection = (reason: unknown) => {
   rejections.push(format(reason));
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
+  // The item dialog's forms are a chunk of their own in the app; tests render them at once, as every
+  // opening after the first does.
+  await preloadItemDialogBody();
 });
 
 afterAll(() => {

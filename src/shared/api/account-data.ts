@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
 import { IdSchema, MAX_GOALS, MAX_HABITS, MAX_TASKS, SortOrderSchema, TitleSchema } from './common';
-import { DescriptionSchema, GoalColorSchema } from './goals';
+import { DescriptionSchema, GoalColorSchema, GoalSchema } from './goals';
+import { HabitSchema } from './habits';
 import { DaySchema } from './history';
+import { TaskSchema } from './tasks';
 
 /*
  * A person's data taken out and brought back (docs/product.md#your-data,
@@ -22,38 +24,17 @@ export const COMPLETED_DAYS_MAX = 10_000;
  * Two shapes of each item: what an export writes (plain, so the answer is serialised from it) and what
  * an import reads (every text rule and limit of a create applies, docs/product.md#input-limits).
  */
-export const ExportedGoalSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  color: GoalColorSchema,
-  isHabitGoal: z.boolean(),
-  archived: z.boolean(),
-  sortOrder: z.number().int(),
-  createdAt: z.string(),
-});
+/** A goal as the API answers it. */
+export const ExportedGoalSchema = GoalSchema;
 
-export const ExportedTaskSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  goalId: z.string().nullable(),
-  completed: z.boolean(),
-  isToday: z.boolean(),
-  todaySortOrder: z.number().int(),
-  sortOrder: z.number().int(),
+/** A task as the API answers it, with its history instead of today's view of it. */
+export const ExportedTaskSchema = TaskSchema.omit({ completedToday: true, completionCount: true }).extend({
   /** The days a task of a habit goal was done, oldest first. */
   completedDays: z.array(z.string()),
-  createdAt: z.string(),
 });
 
-export const ExportedHabitSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  isToday: z.boolean(),
-  todaySortOrder: z.number().int(),
-  sortOrder: z.number().int(),
+export const ExportedHabitSchema = HabitSchema.omit({ completedToday: true, completionCount: true }).extend({
   completedDays: z.array(z.string()),
-  createdAt: z.string(),
 });
 
 const CompletedDaysInputSchema = z

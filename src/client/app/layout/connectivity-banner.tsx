@@ -3,13 +3,18 @@ import CloudOff from 'lucide-react/icons/cloud-off';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useRef } from 'react';
 import { type Connectivity, useConnectivity } from '../../lib/connectivity';
+import { useWaitingChanges } from '../../lib/outbox';
 
 export const CONNECTIVITY_TEXT: Record<Exclude<Connectivity, 'online'>, string> = {
-  offline:
-    "You're offline. What you see may be out of date, and changes can't be saved until you're back online.",
+  offline: "You're offline. Ticks, Today and reorders are sent when you're back.",
   unreachable: "Can't reach Stride right now. Trying again…",
   unavailable: "Stride can't save changes right now. Trying again…",
 };
+
+/** How many changes the outbox holds (lib/outbox.ts). */
+export function waitingText(count: number): string {
+  return count === 1 ? '1 change waits to be sent.' : `${count} changes wait to be sent.`;
+}
 
 /**
  * A line under the header while Stride cannot be reached (docs/product.md#connectivity). When the
@@ -17,6 +22,7 @@ export const CONNECTIVITY_TEXT: Record<Exclude<Connectivity, 'online'>, string> 
  */
 export function ConnectivityBanner() {
   const state = useConnectivity();
+  const waiting = useWaitingChanges();
   const queryClient = useQueryClient();
   const previous = useRef(state);
   useEffect(() => {
@@ -35,7 +41,10 @@ export function ConnectivityBanner() {
           ) : (
             <CloudOff aria-hidden="true" className="size-4 shrink-0" />
           )}
-          {CONNECTIVITY_TEXT[state]}
+          <span>
+            {CONNECTIVITY_TEXT[state]}
+            {waiting > 0 ? ` ${waitingText(waiting)}` : null}
+          </span>
         </p>
       )}
     </div>

@@ -20,6 +20,8 @@ export type ToastInput = {
   action?: { label: string; altText: string; onAction: () => void };
   /** Told once when the toast goes without its action taken: timed out, closed, swiped or replaced. */
   onClose?: () => void;
+  /** Longer than TOAST_DURATION_MS for a toast that waits for a choice (a new version: Reload). */
+  durationMs?: number;
 };
 type ToastEntry = ToastInput & { id: number; open: boolean };
 
@@ -82,6 +84,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={entry.id}
           open={entry.open}
+          duration={entry.durationMs}
           onOpenChange={(open) => {
             if (!open) dismiss(entry.id);
           }}

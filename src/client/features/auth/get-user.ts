@@ -4,21 +4,14 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 
 export const userQueryKey = ['api', 'auth', 'user'] as const;
 
-/**
- * GET /api/auth/user; a 401 is the normal "signed out" answer, so it resolves to null instead of failing.
- * The schema (and with it zod, about 24 kB gzip) is imported only once a user has come back: the
- * signed-out landing page never needs it, and the signed-in screens load zod for their own data anyway.
- */
+/** GET /api/auth/user; a 401 is the normal "signed out" answer, so it resolves to null instead of failing. */
 export async function getUser(): Promise<AuthUser | null> {
-  let data: unknown;
   try {
-    data = await apiRequest('GET', '/api/auth/user');
+    return await apiRequest<AuthUser>('GET', '/api/auth/user');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
-  const { AuthUserSchema } = await import('#shared/api/auth');
-  return AuthUserSchema.parse(data);
 }
 
 /** The current-user call is not retried on failure (docs/product.md#retries). */

@@ -1,3 +1,5 @@
+import { clearOfflineCache } from '../../lib/saved-data';
+
 /**
  * Sign-in and sign-out are full browser navigations, never background calls
  * (docs/product.md#sign-in-state).
@@ -9,6 +11,7 @@ export function signIn(): void {
   window.location.assign(SIGN_IN_PATH);
 }
 
+/** The saved copy of the person's data goes first (lib/offline-cache.ts), then the session. */
 export function signOut(): void {
-  window.location.assign(SIGN_OUT_PATH);
+  void clearOfflineCache().finally(() => window.location.assign(SIGN_OUT_PATH));
 }

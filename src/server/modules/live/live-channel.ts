@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { notifyChannel } from './live.repo';
 import { LIVE_CHANNEL, type LiveMessage, parseLiveMessage } from './live-messages';
 
@@ -109,6 +109,14 @@ export function postgresLiveChannel(
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+/** The channel for the database the server opened: its own LISTEN on PGlite, a listener connection on PostgreSQL. */
+export function liveChannelFor(database: Database, listenUrl: string | undefined): LiveChannel {
+  if (database.pglite) return pgliteLiveChannel(database.db, database.pglite);
+  if (!listenUrl)
+    throw new Error('A PostgreSQL database needs DATABASE_LISTEN_URL (or DATABASE_URL) for live updates');
+  return postgresLiveChannel(database.db, listenUrl, (text) => console.warn(text));
 }
 
 /** Without a database channel (a single process with no listener wired): straight to the listener. */

@@ -15,7 +15,7 @@ export const accountSummaryQueryKey = ['account', 'summary'] as const;
 export function useAccountSummary(enabled: boolean) {
   return useQuery({
     queryKey: accountSummaryQueryKey,
-    queryFn: () => apiRequest('GET', '/api/account/summary') as Promise<AccountSummary>,
+    queryFn: () => apiRequest<AccountSummary>('GET', '/api/account/summary'),
     enabled,
     staleTime: 0,
   });
@@ -26,12 +26,12 @@ export function useImportAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: unknown) =>
-      apiRequest('POST', '/api/account/import', { body: file }) as Promise<AccountImportResult>,
+      apiRequest<AccountImportResult>('POST', '/api/account/import', { body: file }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
 /** DELETE /api/account: the person and everything of theirs; the session cookie goes with it. */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => apiRequest('DELETE', '/api/account') as Promise<void> });
+  return useMutation({ mutationFn: () => apiRequest<void>('DELETE', '/api/account') });
 }

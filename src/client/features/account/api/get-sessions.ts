@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountSessionListSchema } from '#shared/api/auth';
+import type { AccountSessionList } from '#shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
 
 export const sessionsQueryKey = ['api', 'auth', 'sessions'] as const;
@@ -7,7 +7,7 @@ export const sessionsQueryKey = ['api', 'auth', 'sessions'] as const;
 /** GET /api/auth/sessions: this person's signed-in devices, this one marked. */
 export const sessionsQueryOptions = queryOptions({
   queryKey: sessionsQueryKey,
-  queryFn: () => apiRequest('GET', '/api/auth/sessions', { schema: AccountSessionListSchema }),
+  queryFn: () => apiRequest<AccountSessionList>('GET', '/api/auth/sessions'),
   // A list of devices goes stale the moment another one signs in: always ask again on opening.
   staleTime: 0,
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AuthUserSchema, type UpdateUserInput } from '#shared/api/auth';
+import type { AuthUser, UpdateUserInput } from '#shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -9,8 +9,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function useUpdateDaySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateUserInput) =>
-      apiRequest('PATCH', '/api/auth/user', { body: input, schema: AuthUserSchema }),
+    mutationFn: (input: UpdateUserInput) => apiRequest<AuthUser>('PATCH', '/api/auth/user', { body: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
   });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { TodaySchema } from '#shared/api/today';
+import type { Today } from '#shared/api/today';
 import { appendedSortOrders } from '#shared/domain/ordering';
 import { apiRequest } from '../../../lib/api-client';
 import { habitsQueryOptions } from './get-habits';
@@ -8,7 +8,7 @@ import { tasksQueryOptions } from './get-tasks';
 /** The Today list's cache entry; its owner (the Today feature) reads the same key and schema. */
 const todayQueryOptions = {
   queryKey: ['api', 'today'],
-  queryFn: () => apiRequest('GET', '/api/today', { schema: TodaySchema }),
+  queryFn: () => apiRequest<Today>('GET', '/api/today'),
 } as const;
 
 /**

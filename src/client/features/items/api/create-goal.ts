@@ -1,7 +1,7 @@
-import { type CreateGoalInput, GoalSchema } from '#shared/api/goals';
+import type { CreateGoalInput, Goal } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 
 export function createGoal(input: CreateGoalInput) {
-  return apiRequest('POST', '/api/goals', { body: withClientId(input), schema: GoalSchema });
+  return apiRequest<Goal>('POST', '/api/goals', { body: withClientId(input) });
 }

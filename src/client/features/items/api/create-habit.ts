@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateHabitInput, HabitSchema } from '#shared/api/habits';
+import type { CreateHabitInput, Habit } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 import { createInOrder } from './create-in-order';
 import { invalidateAll } from './invalidate';
 
 export function createHabit(input: CreateHabitInput) {
-  return apiRequest('POST', '/api/habits', { body: withClientId(input), schema: HabitSchema });
+  return apiRequest<Habit>('POST', '/api/habits', { body: withClientId(input) });
 }
 
 /** Bulk add: one POST per habit, in order (see createInOrder). */

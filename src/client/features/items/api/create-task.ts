@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateTaskInput, TaskSchema } from '#shared/api/tasks';
+import type { CreateTaskInput, Task } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 import { createInOrder } from './create-in-order';
 import { invalidateAll } from './invalidate';
 
 export function createTask(input: CreateTaskInput) {
-  return apiRequest('POST', '/api/tasks', { body: withClientId(input), schema: TaskSchema });
+  return apiRequest<Task>('POST', '/api/tasks', { body: withClientId(input) });
 }
 
 /** Bulk add: one POST per task, in order (see createInOrder). */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { GoalListSchema } from '#shared/api/goals';
+import type { Goal } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getGoals(showArchived: boolean) {
-  return apiRequest('GET', `/api/goals?showArchived=${showArchived}`, { schema: GoalListSchema });
+  return apiRequest<Goal[]>('GET', `/api/goals?showArchived=${showArchived}`);
 }
 
 /** The option object is part of the key so archived and unarchived lists are cached apart. */

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type Habit, HabitListSchema } from '#shared/api/habits';
+import type { Habit } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 import { useHeldBackIds } from '../../../lib/held-back';
 
 export const HABITS_QUERY_KEY = ['api', 'habits'] as const;
 
 export function getHabits() {
-  return apiRequest('GET', '/api/habits', { schema: HabitListSchema });
+  return apiRequest<Habit[]>('GET', '/api/habits');
 }
 
 export function habitsQueryOptions() {

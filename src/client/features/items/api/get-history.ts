@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ItemHistorySchema } from '#shared/api/history';
+import type { ItemHistory } from '#shared/api/history';
 import { apiRequest } from '../../../lib/api-client';
 
 export type HistoryItemKind = 'habit' | 'task';
@@ -13,7 +13,7 @@ const collection = (kind: HistoryItemKind) => (kind === 'habit' ? 'habits' : 'ta
 export function historyQueryOptions(kind: HistoryItemKind, id: string) {
   return queryOptions({
     queryKey: ['api', collection(kind), id, 'history'],
-    queryFn: () => apiRequest('GET', `/api/${collection(kind)}/${id}/history`, { schema: ItemHistorySchema }),
+    queryFn: () => apiRequest<ItemHistory>('GET', `/api/${collection(kind)}/${id}/history`),
   });
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type Task, TaskListSchema } from '#shared/api/tasks';
+import type { Task } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { useHeldBackIds } from '../../../lib/held-back';
 
 export const TASKS_QUERY_KEY = ['api', 'tasks'] as const;
 
 export function getTasks() {
-  return apiRequest('GET', '/api/tasks', { schema: TaskListSchema });
+  return apiRequest<Task[]>('GET', '/api/tasks');
 }
 
 export function tasksQueryOptions() {

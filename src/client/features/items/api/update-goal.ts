@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { GoalSchema, type UpdateGoalInput } from '#shared/api/goals';
+import type { Goal, UpdateGoalInput } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 
 export type UpdateGoalVariables = { id: string; changes: UpdateGoalInput };
 
 export function updateGoal({ id, changes }: UpdateGoalVariables) {
-  return apiRequest('PATCH', `/api/goals/${id}`, { body: changes, schema: GoalSchema });
+  return apiRequest<Goal>('PATCH', `/api/goals/${id}`, { body: changes });
 }
 
 export function useUpdateGoal() {

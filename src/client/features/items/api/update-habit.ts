@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HabitSchema, type UpdateHabitInput } from '#shared/api/habits';
+import type { Habit, UpdateHabitInput } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 
 export type UpdateHabitVariables = { id: string; changes: UpdateHabitInput };
 
 export function updateHabit({ id, changes }: UpdateHabitVariables) {
-  return apiRequest('PATCH', `/api/habits/${id}`, { body: changes, schema: HabitSchema });
+  return apiRequest<Habit>('PATCH', `/api/habits/${id}`, { body: changes });
 }
 
 export function useUpdateHabit() {

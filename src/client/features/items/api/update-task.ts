@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TaskSchema, type UpdateTaskInput } from '#shared/api/tasks';
+import type { Task, UpdateTaskInput } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAll } from './invalidate';
 
 export type UpdateTaskVariables = { id: string; changes: UpdateTaskInput };
 
 export function updateTask({ id, changes }: UpdateTaskVariables) {
-  return apiRequest('PATCH', `/api/tasks/${id}`, { body: changes, schema: TaskSchema });
+  return apiRequest<Task>('PATCH', `/api/tasks/${id}`, { body: changes });
 }
 
 export function useUpdateTask() {

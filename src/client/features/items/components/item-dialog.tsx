@@ -1,5 +1,4 @@
-import Target from 'lucide-react/icons/target';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -7,11 +6,34 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { DEFAULT_ITEM_KIND, type EditableItem, type GoalContext, type ItemKind } from '../lib/item-kinds';
-import { BulkItemForm } from './bulk-item-form';
-import { ItemTypePicker } from './item-type-picker';
-import { SingleItemForm } from './single-item-form';
+import { Skeleton } from '../../../components/ui/skeleton';
+import type { EditableItem, GoalContext, ItemKind } from '../lib/item-kinds';
+
+type Body = typeof import('./item-dialog-body').ItemDialogBody;
+let loadedBody: Body | undefined;
+
+/**
+ * Fetches the forms (item-dialog-body.tsx), once. Called by the first opening; after it, openings
+ * render the forms at once, with no loading frame.
+ */
+export function preloadItemDialogBody(): Promise<{ default: Body }> {
+  return import('./item-dialog-body').then((module) => {
+    loadedBody = module.ItemDialogBody;
+    return { default: module.ItemDialogBody };
+  });
+}
+
+const LazyBody = lazy(preloadItemDialogBody);
+
+function ItemDialogBody(props: Parameters<Body>[0]) {
+  const Loaded = loadedBody;
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <LazyBody {...props} />
+    </Suspense>
+  );
+}
 
 export type ItemDialogProps = {
   open: boolean;
@@ -43,75 +65,6 @@ export function ItemDialog({ open, onOpenChange, ...props }: ItemDialogProps) {
         <ItemDialogBody {...props} close={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ItemDialogBody({
-  mode,
-  presetType,
-  goal,
-  item,
-  defaultIsToday = false,
-  close,
-}: Omit<ItemDialogProps, 'open' | 'onOpenChange'> & { close: () => void }) {
-  const editing = mode === 'edit' && item !== undefined;
-  // A goal context only makes sense for tasks, so it presets the kind when no kind is given.
-  const fixedKind: ItemKind | undefined = editing ? item.kind : (presetType ?? (goal ? 'task' : undefined));
-  const [chosenKind, setChosenKind] = useState<ItemKind>(DEFAULT_ITEM_KIND);
-  const [tab, setTab] = useState<'single' | 'bulk'>('single');
-  const kind = fixedKind ?? chosenKind;
-  const goalContext = kind === 'task' && !editing ? goal : undefined;
-
-  const single = (
-    <SingleItemForm
-      kind={kind}
-      item={editing ? item : undefined}
-      goalContext={goalContext}
-      defaultIsToday={defaultIsToday}
-      onDone={close}
-      onCancel={close}
-    />
-  );
-
-  return (
-    <div className="flex flex-col gap-4">
-      {fixedKind === undefined && <ItemTypePicker value={chosenKind} onChange={setChosenKind} />}
-      {goalContext && (
-        <p className="flex items-center gap-2 rounded-xl border border-border bg-muted px-3 py-2 text-sm">
-          <Target className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="min-w-0 truncate">
-            Adding to goal: <span className="font-semibold">{goalContext.title}</span>
-          </span>
-        </p>
-      )}
-      {editing || kind === 'goal' ? (
-        single
-      ) : (
-        <Tabs value={tab} onValueChange={(value) => setTab(value === 'bulk' ? 'bulk' : 'single')}>
-          <TabsList aria-label="How many to add">
-            <TabsTrigger value="single">Single</TabsTrigger>
-            <TabsTrigger value="bulk">Bulk</TabsTrigger>
-          </TabsList>
-          <TabsContent value="single" className="mt-4">
-            {single}
-          </TabsContent>
-          <TabsContent value="bulk" className="mt-4">
-            <BulkItemForm
-              kind={kind}
-              goalContext={goalContext}
-              defaultIsToday={defaultIsToday}
-              onDone={() => {
-                // After a bulk create the tab returns to single before the dialog closes
-                // (docs/product.md#dialog-lifecycle).
-                setTab('single');
-                close();
-              }}
-              onCancel={close}
-            />
-          </TabsContent>
-        </Tabs>
-      )}
-    </div>
   );
 }
 

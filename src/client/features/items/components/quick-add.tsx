@@ -1,7 +1,6 @@
 import CornerDownLeft from 'lucide-react/icons/corner-down-left';
 import Plus from 'lucide-react/icons/plus';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { TitleSchema } from '#shared/api/common';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
@@ -22,6 +21,8 @@ export type QuickAddProps = {
  * focus for the next one; positions come from the server (the end of the list, and of Today). A
  * refusal puts the words back (if the field is still empty) and says why under it.
  */
+const loadTitleRules = () => import('#shared/api/common');
+
 export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProps) {
   const save = useSaveItem();
   const [title, setTitle] = useState('');
@@ -30,17 +31,20 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
   const field = useRef<HTMLInputElement>(null);
   const ids = useId();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (title.trim() === '') return;
-    const parsed = TitleSchema.safeParse(title);
+    const typed = title;
+    if (typed.trim() === '') return;
+    // The title rules (and zod with them) load with the first use, not with the screen
+    // (docs/decisions/010-first-load-weight.md); focusing the field has usually fetched them already.
+    const { TitleSchema } = await loadTitleRules();
+    const parsed = TitleSchema.safeParse(typed);
     if (!parsed.success) {
       setFailure(parsed.error.issues[0]?.message ?? 'Check the title');
       return;
     }
-    const typed = title;
     setFailure(null);
-    setTitle('');
+    setTitle((current) => (current === typed ? '' : current));
     field.current?.focus();
     // Each Enter is its own call (mutateAsync): several typed quickly each report their own outcome.
     settle(
@@ -57,7 +61,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-1" noValidate>
       <div className="relative">
         <Plus
           className="-translate-y-1/2 pointer-events-none absolute start-3 top-1/2 size-4 text-muted-foreground"
@@ -73,6 +77,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
           aria-invalid={failure ? true : undefined}
           aria-describedby={failure ? `${ids}-failure` : undefined}
           placeholder="Add a task…"
+          onFocus={() => void loadTitleRules()}
           value={title}
           onChange={(event) => {
             setTitle(event.target.value);

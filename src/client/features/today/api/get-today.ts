@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type Today, TodaySchema } from '#shared/api/today';
+import type { Today } from '#shared/api/today';
 import { apiRequest } from '../../../lib/api-client';
 import { useHeldBackIds } from '../../../lib/held-back';
 
 export const TODAY_QUERY_KEY = ['api', 'today'] as const;
 
 export function getToday() {
-  return apiRequest('GET', '/api/today', { schema: TodaySchema });
+  return apiRequest<Today>('GET', '/api/today');
 }
 
 export function todayQueryOptions() {

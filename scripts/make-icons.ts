@@ -1,0 +1,124 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+/*
+ * Draws the app icons (docs/decisions/018-installable-app.md) from the same mark as public/favicon.svg,
+ * a rising line on an indigo square, and writes them as PNG into public/icons. Run by hand after a
+ * change of the mark (`node --import tsx scripts/make-icons.ts`); the PNGs are committed. Pure Node:
+ * each pixel is covered by the shapes at 4x4 samples, and the rows are deflated into a PNG.
+ */
+
+const INDIGO = [0x4f, 0x46, 0xe5] as const;
+const WHITE = [0xff, 0xff, 0xff] as const;
+/** The favicon's line, in its 32-unit box. */
+const LINE: ReadonlyArray<readonly [number, number]> = [
+  [9, 20.5],
+  [14, 15.5],
+  [17.5, 19],
+  [23, 12],
+];
+const LINE_WIDTH = 3;
+
+type Icon = { file: string; size: number; corner: number; scale: number };
+
+const ICONS: Icon[] = [
+  // Square art with the favicon's rounded corners, for launchers that show it as it is.
+  { file: 'icon-192.png', size: 192, corner: 8 / 32, scale: 1 },
+  { file: 'icon-512.png', size: 512, corner: 8 / 32, scale: 1 },
+  // Maskable: a full-bleed square, the mark inside the central 80% safe zone.
+  { file: 'icon-maskable-512.png', size: 512, corner: 0, scale: 0.7 },
+  // iOS rounds the corners itself and shows transparency as black.
+  { file: 'apple-touch-icon.png', size: 180, corner: 0, scale: 0.85 },
+];
+
+function distanceToSegment(px: number, py: number, [ax, ay]: readonly number[], [bx, by]: readonly number[]) {
+  const dx = (bx ?? 0) - (ax ?? 0);
+  const dy = (by ?? 0) - (ay ?? 0);
+  const t = Math.max(0, Math.min(1, ((px - (ax ?? 0)) * dx + (py - (ay ?? 0)) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(px - ((ax ?? 0) + t * dx), py - ((ay ?? 0) + t * dy));
+}
+
+function insideRoundedSquare(x: number, y: number, radius: number): boolean {
+  const cx = Math.min(Math.max(x, radius), 32 - radius);
+  const cy = Math.min(Math.max(y, radius), 32 - radius);
+  return Math.hypot(x - cx, y - cy) <= radius;
+}
+
+function onLine(x: number, y: number, scale: number): boolean {
+  // The mark scaled about the centre of the box.
+  const ux = 16 + (x - 16) / scale;
+  const uy = 16 + (y - 16) / scale;
+  for (let i = 0; i + 1 < LINE.length; i += 1) {
+    if (distanceToSegment(ux, uy, LINE[i] ?? [0, 0], LINE[i + 1] ?? [0, 0]) <= LINE_WIDTH / 2) return true;
+  }
+  return false;
+}
+
+function pixels({ size, corner, scale }: Icon): Buffer {
+  const samples = 4;
+  const rows = Buffer.alloc(size * (size * 4 + 1));
+  for (let py = 0; py < size; py += 1) {
+    const row = py * (size * 4 + 1);
+    rows[row] = 0; // no filter
+    for (let px = 0; px < size; px += 1) {
+      let square = 0;
+      let line = 0;
+      for (let sy = 0; sy < samples; sy += 1) {
+        for (let sx = 0; sx < samples; sx += 1) {
+          const x = ((px + (sx + 0.5) / samples) / size) * 32;
+          const y = ((py + (sy + 0.5) / samples) / size) * 32;
+          if (!insideRoundedSquare(x, y, corner * 32)) continue;
+          square += 1;
+          if (onLine(x, y, scale)) line += 1;
+        }
+      }
+      const total = samples * samples;
+      const lineShare = square === 0 ? 0 : line / square;
+      const at = row + 1 + px * 4;
+      for (let c = 0; c < 3; c += 1) {
+        rows[at + c] = Math.round((INDIGO[c] ?? 0) * (1 - lineShare) + (WHITE[c] ?? 0) * lineShare);
+      }
+      rows[at + 3] = Math.round((255 * square) / total);
+    }
+  }
+  return rows;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+export function png(icon: Icon): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(icon.size, 0);
+  header.writeUInt32BE(icon.size, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 6; // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels(icon), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+for (const icon of ICONS) writeFileSync(join('public', 'icons', icon.file), png(icon));
+console.log(`wrote ${ICONS.length} icons to public/icons`);

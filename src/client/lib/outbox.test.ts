@@ -1,0 +1,123 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConnectivity } from './connectivity';
+import type { QueuedChange } from './offline-changes';
+
+const stored = new Map<string, unknown>();
+vi.mock('./key-value-store', () => ({
+  readValue: async (key: string) => stored.get(key),
+  writeValue: async (key: string, value: unknown) => {
+    stored.set(key, structuredClone(value));
+  },
+  deleteValue: async (key: string) => {
+    stored.delete(key);
+  },
+}));
+const toasts: Array<{ title: string; description?: string }> = [];
+vi.mock('../components/ui/toast', () => ({ toast: (input: { title: string }) => toasts.push(input) }));
+
+const { resetOutbox, sendOrKeep, startOutbox, waitingChanges } = await import('./outbox');
+
+const HABIT = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Stretch',
+  completedToday: false,
+  completionCount: 2,
+};
+const tick = (done = true): QueuedChange => ({
+  method: 'PATCH',
+  path: `/api/habits/${HABIT.id}`,
+  body: { completedToday: done },
+  label: 'A tick',
+});
+/** A call that got no answer; the fetch wrapper reports it to connectivity, as here. */
+const noAnswer = () => {
+  resetConnectivity(navigator.onLine === false ? 'offline' : 'unreachable');
+  return Promise.reject(new TypeError('Failed to fetch'));
+};
+const refused = (status: number) =>
+  Promise.reject(Object.assign(new Error(`${status}`), { status, detail: 'Habit not found' }));
+
+let sent: QueuedChange[];
+let answer: (change: QueuedChange) => Promise<unknown>;
+let queryClient: QueryClient;
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  resetOutbox();
+  stored.clear();
+  toasts.length = 0;
+  sent = [];
+  answer = async () => ({});
+  queryClient = new QueryClient();
+  queryClient.setQueryData(['api', 'habits'], [HABIT]);
+  queryClient.setQueryData(['api', 'today'], { tasks: [], habits: [HABIT] });
+  resetConnectivity('online');
+  await startOutbox(queryClient, (change) => {
+    sent.push(change);
+    return answer(change);
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  resetConnectivity('online');
+});
+
+describe('outbox', () => {
+  it('sends at once while Stride answers', async () => {
+    const result = await sendOrKeep(tick(), async () => 'answered');
+    expect(result).toBe('answered');
+    expect(waitingChanges()).toBe(0);
+  });
+
+  it('keeps a change made offline, shows it, stores it, and sends it in order when Stride answers', async () => {
+    resetConnectivity('offline');
+    expect(await sendOrKeep(tick(true), noAnswer)).toBeUndefined();
+    expect(await sendOrKeep(tick(false), noAnswer)).toBeUndefined();
+    expect(waitingChanges()).toBe(2);
+    expect((stored.get('outbox') as unknown[]).length).toBe(2);
+    expect(queryClient.getQueryData<(typeof HABIT)[]>(['api', 'habits'])?.[0]).toMatchObject({
+      completedToday: false,
+      completionCount: 2,
+    });
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(sent.map((change) => (change.body as { completedToday: boolean }).completedToday)).toEqual([
+      true,
+      false,
+    ]);
+    expect(waitingChanges()).toBe(0);
+  });
+
+  it('keeps a change whose call got no answer, and queues later ones behind it even online', async () => {
+    expect(await sendOrKeep(tick(true), noAnswer)).toBeUndefined();
+    const direct = vi.fn(async () => 'answered');
+    expect(await sendOrKeep(tick(false), direct)).toBeUndefined();
+    expect(direct).not.toHaveBeenCalled();
+    expect(waitingChanges()).toBe(2);
+  });
+
+  it('drops a change the server refuses, with a toast, and goes on with the next', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(tick(true), noAnswer);
+    await sendOrKeep({ ...tick(true), path: '/api/habits/22222222-2222-4222-8222-222222222222' }, noAnswer);
+    answer = (change) => (change.path.endsWith(HABIT.id) ? refused(404) : Promise.resolve({}));
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(2);
+    expect(waitingChanges()).toBe(0);
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]?.title).toBe('A change made offline was not saved');
+  });
+
+  it('tries a change the server keeps failing 5 times, then drops it: never a loop', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(tick(true), noAnswer);
+    answer = () => refused(500);
+    resetConnectivity('online');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(sent).toHaveLength(5);
+    expect(waitingChanges()).toBe(0);
+    expect(toasts).toHaveLength(1);
+  });
+});
