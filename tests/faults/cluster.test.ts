@@ -30,7 +30,8 @@ import { type Call, call, signIn } from './harness';
  * The production shape (docs/decisions/014-production-topology.md): HAProxy in front of two
  * instances, PgBouncer in transaction mode in front of PostgreSQL, all real processes on loopback.
  * Under steady load, every instance is restarted in turn without a failed request, and a kill -9
- * fails only what was in flight on the killed instance; no acknowledged write is lost either way.
+ * fails only what was in flight on the killed instance; no acknowledged write is lost either way. A
+ * change made through one instance reaches the live-update streams the other holds.
  */
 
 const missing = missingClusterBinaries();
@@ -238,6 +239,36 @@ describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and Post
     } finally {
       await bare.end();
     }
+  });
+
+  it('carries a change made through one instance to a live-update stream held by the other process', async () => {
+    // docs/decisions/017-live-sync.md: NOTIFY goes through PgBouncer, LISTEN straight to PostgreSQL.
+    const base = `http://localhost:${ports.balancer}`;
+    const cookie = await signIn(base, `live-${randomUUID()}@example.com`);
+    const reading = new AbortController();
+    const stream = await fetch(`http://127.0.0.1:${ports.instances[1]}/api/events`, {
+      headers: { cookie },
+      signal: reading.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const created = await fetch(`http://127.0.0.1:${ports.instances[0]}/api/habits`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Across instances' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    let received = '';
+    const deadline = Date.now() + 5_000;
+    const decoder = new TextDecoder();
+    while (!received.includes(id) && Date.now() < deadline) {
+      const next = await Promise.race([reader.read(), sleep(deadline - Date.now()).then(() => undefined)]);
+      if (!next || next.done) break;
+      received += decoder.decode(next.value);
+    }
+    reading.abort();
+    expect(received).toContain(`"kinds":["habits"],"ids":["${id}"]`);
   });
 
   it('restarts every instance in turn under load with 0 failed requests and 0 lost writes', async () => {

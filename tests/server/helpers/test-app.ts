@@ -8,11 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { type Database, type Db, openDatabase } from '../../../src/server/db/client';
 import { type Env, loadEnv } from '../../../src/server/env';
 import { type DevIssuer, startDevIssuer } from '../../../src/server/modules/auth/dev-issuer';
-import {
-  type LiveChannel,
-  pgliteLiveChannel,
-  postgresLiveChannel,
-} from '../../../src/server/modules/live/live-channel';
+import { type LiveChannel, liveChannelFor } from '../../../src/server/modules/live/live-channel';
 import './test-database';
 
 export type TestApp = {
@@ -85,11 +81,9 @@ export type TestAppOptions = {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, url, drop } = await openFreshDatabase();
-  // Live updates travel through the database, as in production (modules/live/live-channel.ts).
-  const openLiveChannel = () =>
-    database.pglite
-      ? pgliteLiveChannel(database.db, database.pglite)
-      : postgresLiveChannel(database.db, url ?? '');
+  // Live updates travel as in production (modules/live/live-channel.ts): through PostgreSQL's
+  // LISTEN/NOTIFY, or in memory on PGlite.
+  const openLiveChannel = () => liveChannelFor(database, url);
   const live = openLiveChannel();
   const env = loadEnv({
     NODE_ENV: 'test',

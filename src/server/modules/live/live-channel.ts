@@ -1,15 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client';
 import { notifyChannel } from './live.repo';
 import { LIVE_CHANNEL, type LiveMessage, parseLiveMessage } from './live-messages';
 
 /*
- * The fan-out of live updates through the database (docs/decisions/017-live-sync.md): every instance
- * NOTIFYs on one channel and LISTENs on it, so a change made through any instance reaches the streams
- * held by every other instance on the same database. PostgreSQL needs a connection of its own for
- * LISTEN, straight to the server (a transaction-mode pooler such as PgBouncer cannot keep one); the
- * embedded PGlite delivers its own notifications to its listeners.
+ * The fan-out of live updates (docs/decisions/017-live-sync.md). On PostgreSQL every instance NOTIFYs
+ * on one channel and LISTENs on it, so a change made through any instance reaches the streams held by
+ * every other instance on the same database; LISTEN needs a connection of its own, straight to the
+ * server (a transaction-mode pooler such as PgBouncer cannot keep one). The embedded database has one
+ * process, which delivers in memory.
  */
 
 export type LiveListener = {
@@ -31,24 +30,6 @@ const RECONNECT_MAX_MS = 30_000;
 function publisher(db: Db) {
   return async (message: LiveMessage) => {
     await notifyChannel(db, LIVE_CHANNEL, JSON.stringify(message));
-  };
-}
-
-/** On the embedded database: its own LISTEN, in this process. */
-export function pgliteLiveChannel(db: Db, pglite: PGlite): LiveChannel {
-  let unlisten: (() => Promise<void>) | undefined;
-  return {
-    publish: publisher(db),
-    async subscribe(listener) {
-      unlisten = await pglite.listen(LIVE_CHANNEL, (payload) => {
-        const message = parseLiveMessage(payload);
-        if (message) listener.onMessage(message);
-      });
-    },
-    async close() {
-      if (!pglite.closed) await unlisten?.();
-      unlisten = undefined;
-    },
   };
 }
 
@@ -111,15 +92,20 @@ export function postgresLiveChannel(
   };
 }
 
-/** The channel for the database the server opened: its own LISTEN on PGlite, a listener connection on PostgreSQL. */
+/**
+ * The channel for the database the server opened. PostgreSQL: NOTIFY and a listener connection, so
+ * that every instance hears every change. The embedded PGlite belongs to one process by construction
+ * (db/data-dir-lock.ts), so its changes are delivered in that process: a NOTIFY there would only come
+ * back to the same place, and cost a third of a tick's throughput (docs/decisions/017-live-sync.md).
+ */
 export function liveChannelFor(database: Database, listenUrl: string | undefined): LiveChannel {
-  if (database.pglite) return pgliteLiveChannel(database.db, database.pglite);
+  if (database.kind === 'pglite') return inProcessLiveChannel();
   if (!listenUrl)
     throw new Error('A PostgreSQL database needs DATABASE_LISTEN_URL (or DATABASE_URL) for live updates');
   return postgresLiveChannel(database.db, listenUrl, (text) => console.warn(text));
 }
 
-/** Without a database channel (a single process with no listener wired): straight to the listener. */
+/** One process: straight from the announcing request to this process's streams. */
 export function inProcessLiveChannel(): LiveChannel {
   let target: LiveListener | undefined;
   return {
