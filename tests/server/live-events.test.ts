@@ -299,6 +299,31 @@ describe('a second instance on the same database', () => {
     },
   );
 
+  it.runIf(onPostgres)(
+    'sends a burst of announcements together, every one, in order, split below the NOTIFY limit',
+    async () => {
+      const heard: string[] = [];
+      const listening = t.openLiveChannel();
+      await listening.subscribe({
+        onMessage: (message) => {
+          if (message.type === 'change' && message.userId === 'burst') heard.push(message.ids[0] ?? '');
+        },
+        onGap: () => undefined,
+      });
+      const sending = t.openLiveChannel();
+      // 400 changes of about 2 kB each: far more than one 8,000-byte payload holds.
+      const ids = Array.from({ length: 400 }, (_, i) => `${i}-${'x'.repeat(2_000)}`);
+      for (const id of ids)
+        await sending.publish({ type: 'change', userId: 'burst', kinds: ['tasks'], ids: [id] });
+      await sending.close();
+      const deadline = Date.now() + 5_000;
+      while (heard.length < ids.length && Date.now() < deadline)
+        await new Promise((wake) => setTimeout(wake, 20));
+      await listening.close();
+      expect(heard).toEqual(ids);
+    },
+  );
+
   it('closes its streams when it shuts down, so that shutting down does not wait for them', async () => {
     const alice = await person();
     const held = await openStream(secondBase, alice.headers);

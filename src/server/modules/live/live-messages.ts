@@ -10,7 +10,7 @@ import { LIVE_CHANGE_KINDS } from '#shared/api/live';
 
 export const LIVE_CHANNEL = 'stride_live';
 
-/** PostgreSQL refuses NOTIFY payloads from 8,000 bytes; a change naming more ids names none. */
+/** Keeps one message well inside a NOTIFY payload (under 8,000 bytes): a change names at most this many ids. */
 export const MAX_IDS_PER_CHANGE = 50;
 
 const ChangeMessageSchema = z.object({
@@ -35,11 +35,17 @@ export const LiveMessageSchema = z.discriminatedUnion('type', [ChangeMessageSche
 export type LiveMessage = z.infer<typeof LiveMessageSchema>;
 export type ChangeMessage = z.infer<typeof ChangeMessageSchema>;
 
-export function parseLiveMessage(payload: string): LiveMessage | undefined {
+/** The messages of one NOTIFY payload, a JSON array of them (live-channel.ts batches). */
+export function parseLiveMessages(payload: string): LiveMessage[] {
+  let items: unknown;
   try {
-    const parsed = LiveMessageSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : undefined;
+    items = JSON.parse(payload);
   } catch {
-    return undefined;
+    return [];
   }
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const parsed = LiveMessageSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
