@@ -2,12 +2,12 @@ import { expect, post, signInByRedirect, snap, test, uniqueEmail } from './fixtu
 
 /*
  * Offline and unreachable states are visible and honest (docs/product.md#connectivity): a banner says
- * so, a tick waits on the device and is sent when Stride answers again, a refused one is dropped with
- * a toast, a create says it needs the network and a cancelled dialog sends nothing later, and the app
- * notices by itself when it is back.
+ * so, a tick and a new task wait on the device and are sent when Stride answers again, a refused one is
+ * dropped with a toast, an edit says it needs the network, and the app notices by itself when it is
+ * back.
  */
 
-test('offline: a banner, a tick kept on the device and sent on reconnect, a create that says it needs the network', async ({
+test('offline: a banner, a tick and a new task kept on the device and sent on reconnect, an edit that says it needs the network', async ({
   page,
   context,
 }) => {
@@ -39,28 +39,43 @@ test('offline: a banner, a tick kept on the device and sent on reconnect, a crea
   await expect(tick).toBeChecked();
   await expect(banner).toContainText('1 change waits to be sent.');
 
-  // A create needs the network: tried offline and then cancelled, it is not sent later.
+  // A new task waits too, under the id the browser gave it; an edit needs the network and says so.
   await page.getByRole('button', { name: 'Add new item' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Title' }).fill('Made offline');
   await dialog.getByRole('button', { name: 'Create Task' }).click();
-  await expect(dialog.getByText('Could not create task', { exact: true })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Made offline' })).toBeVisible();
+  await expect(banner).toContainText('2 changes wait to be sent.');
+  await page
+    .getByRole('article', { name: 'Drink water' })
+    .getByRole('button', { name: /actions/i })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByRole('textbox', { name: 'Title' }).fill('Drink more water');
+  await edit.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(edit.getByText('Could not update habit', { exact: true })).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
 
   await context.setOffline(false);
   await expect(banner).toHaveCount(0, { timeout: 15_000 });
-  // Sent: the server has the tick, and nothing else.
+  // Sent, in order and once: the tick and the one new task, and not the edit.
   await expect
     .poll(async () => {
       const today = (await (await page.request.get('/api/today')).json()) as {
+        tasks: Array<{ title: string }>;
         habits: Array<{ title: string; completedToday: boolean }>;
       };
-      return today.habits.map((item) => `${item.title}: ${item.completedToday}`);
+      return [
+        ...today.habits.map((item) => `${item.title}: ${item.completedToday}`),
+        ...today.tasks.map((item) => item.title),
+      ];
     })
-    .toEqual(['Drink water: true']);
+    .toEqual(['Drink water: true', 'Made offline']);
   await page.reload();
   await expect(tick).toBeChecked();
-  await expect(page.getByRole('article', { name: 'Made offline' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Made offline' })).toHaveCount(1);
 });
 
 test('a change kept offline that the server refuses on reconnect is dropped with a toast, not retried', async ({

@@ -7,9 +7,10 @@ import type { Today, TodayTask } from '#shared/api/today';
 /*
  * Which changes may wait for the network, and how they look on this device meanwhile
  * (docs/product.md#connectivity, docs/decisions/018-installable-app.md): a tick or untick, a move onto or
- * off Today, and a new order. They are the quick, frequent changes of a day away from signal, each one
- * either fully applies or is refused whole on replay. Creates, edits and deletes still need the
- * network and say so.
+ * off Today, a new order, and a new task or habit. They are the quick, frequent changes of a day away
+ * from signal; each one fully applies or is refused whole on replay, and sending one twice changes
+ * nothing (a create carries the id the browser chose for it). Edits, deletes and new goals still need
+ * the network and say so.
  */
 
 export type QueuedChange = {
@@ -21,18 +22,29 @@ export type QueuedChange = {
 };
 
 const ITEM_PATH = /^\/api\/(habits|tasks)\/([0-9a-f-]{36})$/;
+const CREATE_PATHS = new Map([
+  ['/api/tasks', 'A new task'],
+  ['/api/habits', 'A new habit'],
+]);
 const REORDER_PATHS = new Set(['/api/today/reorder', '/api/tasks/reorder', '/api/habits/reorder']);
 const QUEUEABLE_FIELDS = new Set(['completedToday', 'isToday', 'todaySortOrder']);
 
 /** The change as it would be kept, or undefined when this write cannot wait. */
 export function queueableChange(method: string, path: string, body: unknown): QueuedChange | undefined {
   if (method === 'POST' && REORDER_PATHS.has(path)) return { method, path, body, label: 'A new order' };
+  const create = CREATE_PATHS.get(path);
+  if (method === 'POST' && create !== undefined && hasClientId(body))
+    return { method, path, body, label: create };
   if (method !== 'PATCH' || !ITEM_PATH.test(path) || typeof body !== 'object' || body === null)
     return undefined;
   const fields = Object.keys(body);
   if (fields.length === 0 || !fields.every((field) => QUEUEABLE_FIELDS.has(field))) return undefined;
   const label = 'completedToday' in body ? 'A tick' : 'A change to Today';
   return { method, path, body, label };
+}
+
+function hasClientId(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string';
 }
 
 type ItemChanges = { completedToday?: boolean; isToday?: boolean; todaySortOrder?: number };
@@ -66,6 +78,10 @@ function withGoal(queryClient: QueryClient, task: Task): TodayTask {
  * nothing here: their own hooks already wrote the new order into the lists.
  */
 export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange): void {
+  if (change.method === 'POST' && CREATE_PATHS.has(change.path)) {
+    showCreated(queryClient, change.path === '/api/tasks' ? 'tasks' : 'habits', change.body as NewItem);
+    return;
+  }
   const match = ITEM_PATH.exec(change.path);
   if (!match || change.method !== 'PATCH') return;
   const [, collection, id] = match;
@@ -95,4 +111,48 @@ export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange
     }
   }
   queryClient.setQueryData<Today>(['api', 'today'], { ...today, [kind]: items });
+}
+
+type NewItem = {
+  id: string;
+  title: string;
+  goalId?: string | null;
+  completed?: boolean;
+  isToday?: boolean;
+  sortOrder?: number;
+  todaySortOrder?: number;
+};
+
+const nextAfter = (values: number[]) => Math.max(-1, ...values) + 1;
+
+/** A task or habit made offline, as the server will answer it: at the end of its list and of Today. */
+function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', input: NewItem): void {
+  const listKey = ['api', collection];
+  const list = queryClient.getQueryData<Array<Habit | Task>>(listKey) ?? [];
+  const today = queryClient.getQueryData<Today>(['api', 'today']);
+  const goalId = input.goalId ?? null;
+  const sameList = collection === 'tasks' ? (list as Task[]).filter((task) => task.goalId === goalId) : list;
+  const isToday = input.isToday ?? false;
+  const todayOrders = today ? [...today.tasks, ...today.habits].map((item) => item.todaySortOrder) : [];
+  const base = {
+    id: input.id,
+    title: input.title,
+    isToday,
+    completedToday: false,
+    completionCount: 0,
+    sortOrder: input.sortOrder ?? nextAfter(sameList.map((item) => item.sortOrder)),
+    todaySortOrder: input.todaySortOrder ?? (isToday ? nextAfter(todayOrders) : 0),
+    createdAt: new Date().toISOString(),
+  };
+  const item: Habit | Task =
+    collection === 'tasks' ? { ...base, goalId, completed: input.completed ?? false } : base;
+  if (list.some((existing) => existing.id === item.id)) return;
+  queryClient.setQueryData(listKey, [...list, item]);
+  if (!today || !isToday) return;
+  queryClient.setQueryData<Today>(
+    ['api', 'today'],
+    collection === 'tasks'
+      ? { ...today, tasks: [...today.tasks, withGoal(queryClient, item as Task)] }
+      : { ...today, habits: [...today.habits, item as Habit] },
+  );
 }

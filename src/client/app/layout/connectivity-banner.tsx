@@ -6,7 +6,7 @@ import { type Connectivity, useConnectivity } from '../../lib/connectivity';
 import { useWaitingChanges } from '../../lib/outbox';
 
 export const CONNECTIVITY_TEXT: Record<Exclude<Connectivity, 'online'>, string> = {
-  offline: "You're offline. Ticks, Today and reorders are sent when you're back.",
+  offline: "You're offline. Ticks, Today, reorders and new items are sent when you're back.",
   unreachable: "Can't reach Stride right now. Trying again…",
   unavailable: "Stride can't save changes right now. Trying again…",
 };
