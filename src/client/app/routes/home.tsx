@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import type { AuthUser } from '#shared/api/auth';
 import { Button } from '../../components/ui/button';
 import { useUser } from '../../features/auth/get-user';
-import { signOut } from '../../features/auth/sign-in';
+import { signOutFromApp } from '../../features/auth/session-actions';
 
 type Destination = {
   href: string;
@@ -44,7 +44,7 @@ export function HomeRoute() {
           </h1>
           <p className="mt-1 text-muted-foreground">Where would you like to start?</p>
         </div>
-        <Button variant="outline" onClick={signOut}>
+        <Button variant="outline" onClick={signOutFromApp}>
           <LogOut aria-hidden="true" />
           Log Out
         </Button>

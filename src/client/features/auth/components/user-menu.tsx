@@ -15,7 +15,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { useUser } from '../get-user';
-import { signOut } from '../sign-in';
+import { signOutFromApp } from '../session-actions';
 
 export const ACCOUNT_MENU_LABEL = 'Account menu';
 
@@ -71,7 +71,7 @@ export function UserMenu() {
             Settings
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem variant="destructive" onSelect={signOut}>
+        <DropdownMenuItem variant="destructive" onSelect={signOutFromApp}>
           <LogOut aria-hidden="true" />
           Sign out
         </DropdownMenuItem>
