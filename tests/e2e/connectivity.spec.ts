@@ -1,4 +1,4 @@
-import { expect, post, signInByRedirect, snap, test, uniqueEmail } from './fixtures';
+import { expect, expectSavedOnDevice, post, signInByRedirect, snap, test, uniqueEmail } from './fixtures';
 
 /*
  * Offline and unreachable states are visible and honest (docs/product.md#connectivity): a banner says
@@ -34,6 +34,7 @@ test('offline: a banner, a tick and a new task kept on the device and sent on re
   await expect(habit).toBeVisible();
 
   // A reload offline opens the app and the last data seen, tick included.
+  await expectSavedOnDevice(page, '"completedToday":true');
   await page.reload();
   await expect(page.getByRole('article', { name: 'Drink water' })).toBeVisible();
   await expect(tick).toBeChecked();

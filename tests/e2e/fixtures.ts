@@ -132,3 +132,28 @@ export async function openAddTaskInGoal(page: Page, goalSection: Locator, goalTi
     await goalSection.getByRole('button', { name: `Add task to ${goalTitle}` }).click();
   }
 }
+
+/**
+ * Waits until the device's saved copy of the last data seen (src/client/lib/offline-cache.ts) holds
+ * `text`: it is written a moment after the data arrives, and a reload before that finds none.
+ */
+export async function expectSavedOnDevice(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const opening = indexedDB.open('stride');
+            opening.onerror = () => resolve('');
+            opening.onsuccess = () => {
+              const db = opening.result;
+              if (!db.objectStoreNames.contains('kv')) return resolve('');
+              const read = db.transaction('kv').objectStore('kv').get('query-cache');
+              read.onsuccess = () => resolve(JSON.stringify(read.result ?? ''));
+              read.onerror = () => resolve('');
+            };
+          }),
+      ),
+    )
+    .toContain(text);
+}

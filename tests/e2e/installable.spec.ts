@@ -1,4 +1,4 @@
-import { expect, post, signIn, snap, test } from './fixtures';
+import { expect, expectSavedOnDevice, post, signIn, snap, test } from './fixtures';
 
 /*
  * Installable app (docs/decisions/018-installable-app.md): the manifest a browser needs to offer
@@ -46,6 +46,11 @@ test('the manifest names the app and its icons, and a service worker controls th
 
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
+    // Ready names the active worker as soon as it starts activating.
+    const active = registration.active;
+    if (active && active.state !== 'activated') {
+      await new Promise((done) => active.addEventListener('statechange', done));
+    }
     return { scope: registration.scope, state: registration.active?.state };
   });
   expect(worker).toEqual({ scope: `${baseURL}/`, state: 'activated' });
@@ -61,6 +66,7 @@ test('with no network, a reload still opens the app with the last data seen, and
   await page.goto('/today');
   await expect(page.getByRole('article', { name: 'Stretch' })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expectSavedOnDevice(page, 'Stretch');
 
   await context.setOffline(true);
   await page.reload();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, post, signInByRedirect, test, uniqueEmail } from './fixtures';
+import { expect, post, signInByRedirect, snap, test, uniqueEmail } from './fixtures';
 
 /*
  * The narrowest phone the app supports is 320px wide: no screen scrolls sideways, and the Today
@@ -53,4 +53,31 @@ test('at 320 px wide Today, All Items and the item dialog fit the screen', async
   const swatch = await page.getByRole('radio', { name: 'Teal' }).boundingBox();
   expect(swatch).not.toBeNull();
   expect(Math.abs(swatch!.width - swatch!.height)).toBeLessThanOrEqual(1);
+});
+
+test('at 320 px wide the settings, their data cards and the offline banner fit the screen', async ({
+  page,
+  context,
+}) => {
+  await signInByRedirect(page, uniqueEmail('narrow-settings'));
+  await post(page.request, '/api/habits', { title: 'قراءة كتاب', isToday: true });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Delete account…' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('signs out 1 device');
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'narrow-delete-account', { fullPage: false });
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/today');
+  await expect(page.getByRole('article', { name: 'قراءة كتاب' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: "You're offline" })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Complete قراءة كتاب' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 change waits to be sent.' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'narrow-offline-today', { fullPage: false });
+  await context.setOffline(false);
 });
