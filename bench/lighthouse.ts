@@ -11,7 +11,7 @@ import { startBenchServer } from './processes';
  * `npm run bench -- lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range
  * phone, simulated slow 4G and a 4x slower CPU) of the landing page, Today and All Items, served by
  * the compiled server on the embedded database with the benchmark account (bench/seed.ts: 5 goals,
- * 60 tasks, 15 habits, 30 items on Today). Debian's Chromium, headless; medians of RUNS runs.
+ * 200 tasks, 20 habits, 30 items on Today). Debian's Chromium, headless; medians of RUNS runs.
  * Targets from the performance work (docs/decisions/013-api-cost.md): score >= 95, total blocking
  * time <= 150 ms, largest contentful paint <= 2.0 s.
  */
