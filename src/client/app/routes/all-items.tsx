@@ -20,7 +20,9 @@ import {
   type ItemKind,
   type ItemSection,
   itemCountText,
+  rowsOfSection,
   TodosSection,
+  useDrawnInSteps,
   useGoals,
   useHabits,
   useTasks,
@@ -67,6 +69,8 @@ export function AllItemsRoute() {
     [sections, hidden],
   );
   // Habits and Todos chips first, then the goals in section order (docs/product.md#all-items-screen).
+  // A long account is drawn a screenful at a time, not in one blocking task.
+  const drawn = useDrawnInSteps(visibleSections, rowsOfSection);
   const chips = useMemo(() => {
     if (!sections) return [];
     const fixed = sections.filter((section) => section.kind !== 'goal');
@@ -104,7 +108,7 @@ export function AllItemsRoute() {
   } else {
     body = (
       <div className="flex flex-col gap-3">
-        {visibleSections.map((section) => {
+        {visibleSections.slice(0, drawn).map((section) => {
           if (section.kind === 'habits')
             return (
               <HabitsSection

@@ -21,4 +21,5 @@ export { TaskCard } from './components/task-card';
 export { TodosSection } from './components/todos-section';
 export { itemCountText } from './lib/item-count';
 export type { GoalContext, ItemKind } from './lib/item-kinds';
-export { buildSections, countItems, type ItemSection } from './lib/item-sections';
+export { buildSections, countItems, type ItemSection, rowsOfSection } from './lib/item-sections';
+export { useDrawnInSteps } from './lib/use-drawn-in-steps';
