@@ -332,6 +332,12 @@ describe('DELETE /api/account', () => {
     await t.db.execute(
       sql`update sessions set user_id = ${a.user.id} where user_id = ${secondDevice.user.id}`,
     );
+    // A session past its 90-day lifetime is no device any more, whatever its idle expiry says: the
+    // count is the Signed-in devices list's.
+    const stale = await loginAs(t.db, { email: a.user.email, now });
+    await t.db.execute(
+      sql`update sessions set user_id = ${a.user.id}, created_at = '2025-11-01T00:00:00Z' where user_id = ${stale.user.id}`,
+    );
     const summary = await a.client.expect(200, AccountSummarySchema, 'GET', '/api/account/summary');
     expect(summary).toEqual({ goals: 3, tasks: 4, habits: 2, completedDays: 4, devices: 2 });
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, executeRows } from '../../db/client';
-import { goals, habitCompletions, habits, sessions, taskCompletions, tasks, users } from '../../db/schema';
+import { goals, habitCompletions, habits, taskCompletions, tasks, users } from '../../db/schema';
 
 /*
  * The queries behind export, import and deleting an account (docs/decisions/016-account-data.md).
@@ -19,14 +19,6 @@ function chunks<T>(rows: readonly T[]): T[][] {
 export async function findUser(db: Db, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
-}
-
-export function findLiveSessions(db: Db, userId: string, now: Date) {
-  return db
-    .select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(asc(sessions.createdAt));
 }
 
 export function findGoals(db: Db, userId: string) {
@@ -81,25 +73,18 @@ export async function findCompletedDays(
   return byItem;
 }
 
-export type AccountCounts = {
-  goals: number;
-  tasks: number;
-  habits: number;
-  completedDays: number;
-  devices: number;
-};
+export type OwnedCounts = { goals: number; tasks: number; habits: number; completedDays: number };
 
-export async function countAccount(db: Db, userId: string, now: Date): Promise<AccountCounts> {
-  const [row] = await executeRows<AccountCounts>(
+/** How many goals, tasks, habits and completed days the person has, in one statement. */
+export async function countOwned(db: Db, userId: string): Promise<OwnedCounts> {
+  const [row] = await executeRows<OwnedCounts>(
     db,
     sql`select
       (select count(*)::int from ${goals} where ${goals.userId} = ${userId}) as "goals",
       (select count(*)::int from ${tasks} where ${tasks.userId} = ${userId}) as "tasks",
       (select count(*)::int from ${habits} where ${habits.userId} = ${userId}) as "habits",
       (select count(*)::int from ${habitCompletions} where ${habitCompletions.userId} = ${userId})
-        + (select count(*)::int from ${taskCompletions} where ${taskCompletions.userId} = ${userId}) as "completedDays",
-      (select count(*)::int from ${sessions} where ${sessions.userId} = ${userId}
-        and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz) as "devices"`,
+        + (select count(*)::int from ${taskCompletions} where ${taskCompletions.userId} = ${userId}) as "completedDays"`,
   );
   if (!row) throw new Error('count answered no row');
   return row;
@@ -196,18 +181,6 @@ export async function addCompletedDays(
       where i.user_id = ${userId} and i.id in (${list})`);
   }
   return added;
-}
-
-export async function countOwned(db: Db, userId: string) {
-  const [row] = await executeRows<{ goals: number; tasks: number; habits: number }>(
-    db,
-    sql`select
-      (select count(*)::int from ${goals} where ${goals.userId} = ${userId}) as "goals",
-      (select count(*)::int from ${tasks} where ${tasks.userId} = ${userId}) as "tasks",
-      (select count(*)::int from ${habits} where ${habits.userId} = ${userId}) as "habits"`,
-  );
-  if (!row) throw new Error('count answered no row');
-  return row;
 }
 
 /**

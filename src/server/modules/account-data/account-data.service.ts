@@ -2,6 +2,7 @@ import {
   type AccountExport,
   type AccountImport,
   type AccountImportResult,
+  type AccountSummary,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type ImportedTask,
@@ -10,11 +11,11 @@ import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notSignedIn, quotaReached } from '../../errors';
+import { listSessions } from '../auth/sessions.service';
 import { endPosition } from '../positions/positions.service';
 import { updateUserSettings } from '../users/users.repo';
 import {
   addCompletedDays,
-  countAccount,
   countOwned,
   deleteUser,
   findCompletedDays,
@@ -22,7 +23,6 @@ import {
   findGoalKinds,
   findGoals,
   findHabits,
-  findLiveSessions,
   findTasks,
   findUser,
   insertGoals,
@@ -30,7 +30,14 @@ import {
   insertTasks,
 } from './account-data.repo';
 
-export { countAccount };
+/**
+ * What deleting the account would delete (GET /api/account/summary): the person's items and their
+ * live devices, counted as the session list counts them (modules/auth/sessions.service.ts).
+ */
+export async function countAccount(db: Db, userId: string, now: Date): Promise<AccountSummary> {
+  const [owned, devices] = [await countOwned(db, userId), await listSessions(db, userId, '', now)];
+  return { ...owned, devices: devices.length };
+}
 
 /**
  * Everything the person made, and what Stride holds about them, as one versioned file
@@ -41,7 +48,7 @@ export function exportAccount(db: Db, userId: string, now: Date): Promise<Accoun
     const user = await findUser(tx, userId);
     if (!user) throw notSignedIn();
     const [devices, goalRows, taskRows, habitRows, habitDays, taskDays] = [
-      await findLiveSessions(tx, userId, now),
+      await listSessions(tx, userId, '', now),
       await findGoals(tx, userId),
       await findTasks(tx, userId),
       await findHabits(tx, userId),
@@ -55,8 +62,8 @@ export function exportAccount(db: Db, userId: string, now: Date): Promise<Accoun
       profile: { email: user.email, name: user.name, createdAt: user.createdAt.toISOString() },
       devices: devices.map((device) => ({
         userAgent: device.userAgent,
-        signedInAt: device.createdAt.toISOString(),
-        lastActiveAt: device.lastSeenAt.toISOString(),
+        signedInAt: device.createdAt,
+        lastActiveAt: device.lastSeenAt,
       })),
       settings: {
         timeZone: user.timeZone,
