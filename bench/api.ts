@@ -37,6 +37,8 @@ import {
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
+/** BENCH_ENGINES=pglite (or postgres) measures one engine only, while working on it. */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 const ROOT = resolve(import.meta.dirname, '..');
 /** The main before this work began (the outside measurements were taken there). */
 export const BASELINE_COMMIT = '49607ad';
@@ -328,12 +330,14 @@ export async function runApiBenchmark(): Promise<void> {
   const lifecycle: Array<Record<string, string | number>> = [];
   const dir = mkdtempSync(join(tmpdir(), 'stride-bench-'));
   try {
-    const embedded = await benchEngine('pglite', { DATA_DIR: join(dir, 'data') }, rows, targets, lifecycle);
-    await embedded?.stop();
+    if (ENGINES.includes('pglite')) {
+      const embedded = await benchEngine('pglite', { DATA_DIR: join(dir, 'data') }, rows, targets, lifecycle);
+      await embedded?.stop();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  if (hasPostgresBinaries()) {
+  if (ENGINES.includes('postgres') && hasPostgresBinaries()) {
     const postgres = await startThrowawayPostgres();
     try {
       const admin = new pg.Client({ connectionString: postgres.adminUrl });
@@ -359,7 +363,7 @@ export async function runApiBenchmark(): Promise<void> {
     } finally {
       postgres.stop();
     }
-  } else {
+  } else if (ENGINES.includes('postgres')) {
     console.warn('!!! PostgreSQL binaries not found: the PostgreSQL half of the benchmark is skipped.');
   }
   console.table(

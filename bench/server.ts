@@ -30,6 +30,7 @@ const app = await buildApp({
   live: liveChannelFor(database, env.DATABASE_LISTEN_URL),
   storage: database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined,
   maintenance,
+  flushWrites: database.flushWrites,
   logger: false,
   // The sign-in flow is not measured; the settings are only needed to build the app.
   oidc: {

@@ -7,6 +7,7 @@ import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
 import { jsonSerializerCompiler } from './http/json-serializer';
+import { isWriteRequest } from './http/write-requests';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
@@ -22,6 +23,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { todayRoutes } from './modules/today/today.routes';
 import { CLIENT_BUILD_DIR } from './paths';
 import { authSessionPlugin, signInRequiredPlugin } from './plugins/auth-session';
+import { durableAnswersPlugin } from './plugins/durable-answers';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
@@ -30,8 +32,6 @@ import { storageGuardPlugin } from './plugins/storage-guard';
 
 /** 64 KiB: far above any real request (a 1,000-item reorder is ~60 bytes an item), see decision 004. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Time to receive a whole request, headers and body. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -43,6 +43,11 @@ export type AppDeps = {
   db: Db;
   /** Stops writes before the embedded database's disk is full; PostgreSQL needs none. */
   storage?: StorageGuard;
+  /**
+   * Resolves once every write committed so far is on disk, where commits are grouped (the embedded
+   * database, db/client.ts): answers to writes wait for it (plugins/durable-answers.ts).
+   */
+  flushWrites?: () => Promise<void>;
   /** Counts acknowledged writes for the embedded database's vacuum (db/embedded-maintenance.ts). */
   maintenance?: Pick<EmbeddedMaintenance, 'noteWrite'>;
   env: Env;
@@ -126,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { maintenance } = deps;
   if (maintenance) {
     app.addHook('onResponse', async (request, reply) => {
-      if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) maintenance.noteWrite();
+      if (isWriteRequest(request) && reply.statusCode < 400) maintenance.noteWrite();
     });
   }
   // Fastify reads text/plain bodies by default; the API speaks JSON only, so anything else is a 415.
@@ -143,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitsPlugin, { limits: env.RATE_LIMITS });
   await app.register(signInRequiredPlugin);
   await app.register(storageGuardPlugin, { storage });
+  if (deps.flushWrites) await app.register(durableAnswersPlugin, { flushWrites: deps.flushWrites });
 
   await app.register(livePlugin, { channel: deps.live ?? inProcessLiveChannel() });
 

@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     oidc,
     storage,
     maintenance,
+    flushWrites: database.flushWrites,
     live,
     stopping: () => closing,
   }).catch((error: unknown) => fail(`Cannot start: ${errorText(error)}`));

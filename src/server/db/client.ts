@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import { assertDurable, durableStartParams, installRealFsync } from './pglite-durability';
+import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
 
@@ -58,6 +58,12 @@ export type Database = {
   kind: DatabaseKind;
   /** The PGlite instance behind `db` (embedded only): maintenance and the health check use it. */
   pglite?: PGlite;
+  /**
+   * Resolves once every write committed so far is on disk: the embedded database on a directory groups
+   * its commits (db/pglite-durability.ts). Absent where a commit is durable when it returns
+   * (PostgreSQL) or nothing is on disk (an in-memory PGlite in tests).
+   */
+  flushWrites?: () => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -129,6 +135,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     pglite,
+    flushWrites: walFlusher(pglite),
     close: async () => {
       try {
         await pglite.close();

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env';
 import { tooManyRequests } from '../errors';
+import { isWriteMethod } from '../http/write-requests';
 import { isApiPath, pathOf } from './auth-session';
 import { TokenBuckets } from './token-buckets';
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/callback']);
 
 export type RateLimitsOptions = { limits: Env['RATE_LIMITS'] };
@@ -60,7 +60,7 @@ export const rateLimitsPlugin = fp<RateLimitsOptions>(async (app: FastifyInstanc
       return;
     }
     if (request.user) {
-      if (!WRITES.has(request.method)) return;
+      if (!isWriteMethod(request.method)) return;
       const wait = writes.take(request.user.id, now);
       if (wait > 0) {
         throw tooManyRequests(

@@ -71,6 +71,8 @@ export type TestAppOptions = {
   clientRoot?: string;
   /** True once the app is draining before a shutdown (main.ts sets it on SIGTERM). */
   stopping?: () => boolean;
+  /** Where commits are grouped: what answers to writes wait for (plugins/durable-answers.ts). */
+  flushWrites?: () => Promise<void>;
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void;
 };
@@ -101,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     live,
     clock: options.clock,
     stopping: options.stopping,
+    flushWrites: options.flushWrites,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     clientRoot: options.clientRoot ?? '/nonexistent/stride-client',

@@ -90,69 +90,78 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return reply.header('cache-control', 'no-store').redirect(signInFailedPath(failure.code));
   };
 
-  app.get('/google', { schema: { querystring: StartQuerySchema } }, async (request, reply) => {
-    let start: { url: URL; state: string };
-    try {
-      start = await startSignIn(db, oidc, {
-        loginHint: request.query.login_hint || undefined,
-        askWho: startedElsewhere(request),
-        now: request.now,
+  // Sign-in and sign-out are browser navigations (GET) that write: config.writes (http/write-requests.ts).
+  app.get(
+    '/google',
+    { schema: { querystring: StartQuerySchema }, config: { writes: true } },
+    async (request, reply) => {
+      let start: { url: URL; state: string };
+      try {
+        start = await startSignIn(db, oidc, {
+          loginHint: request.query.login_hint || undefined,
+          askWho: startedElsewhere(request),
+          now: request.now,
+        });
+      } catch (error) {
+        // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
+        if (error instanceof SignInFailure) return fail(request, reply, error);
+        throw error;
+      }
+      reply.setCookie(AUTH_STATE_COOKIE, start.state, {
+        path: AUTH_COOKIE_PATH,
+        httpOnly: true,
+        // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
+        sameSite: 'lax',
+        secure,
+        maxAge: AUTH_REQUEST_TTL_MS / 1000,
       });
-    } catch (error) {
-      // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
-      if (error instanceof SignInFailure) return fail(request, reply, error);
-      throw error;
-    }
-    reply.setCookie(AUTH_STATE_COOKIE, start.state, {
-      path: AUTH_COOKIE_PATH,
-      httpOnly: true,
-      // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
-      sameSite: 'lax',
-      secure,
-      maxAge: AUTH_REQUEST_TTL_MS / 1000,
-    });
-    return reply.header('cache-control', 'no-store').redirect(start.url.href);
-  });
+      return reply.header('cache-control', 'no-store').redirect(start.url.href);
+    },
+  );
 
-  app.get('/callback', { schema: { querystring: CallbackQuerySchema } }, async (request, reply) => {
-    const cookieState = request.cookies[AUTH_STATE_COOKIE];
-    const queryState = request.query.state;
-    if (!cookieState) {
-      const failure = new SignInFailure(
-        SIGN_IN_ERRORS.expired,
-        'no sign-in in progress in this browser (state cookie missing)',
-      );
-      return fail(request, reply, failure);
-    }
-    if (!queryState || !sameText(cookieState, queryState)) {
-      return fail(
-        request,
-        reply,
-        new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
-      );
-    }
-    try {
-      const session = await finishSignIn(db, oidc, {
-        callbackQuery: rawQuery(request.url),
-        state: queryState,
-        issuerError: request.query.error,
-        previousToken: sessionTokenOf(request, env),
-        cache: sessionCache,
-        userAgent: request.headers['user-agent'],
-        now: request.now,
-      });
-      clearStateCookie(reply);
-      setSessionCookie(reply, session.token, session.expiresAt, env);
-      request.log.info({ userId: session.userId }, 'signed in');
-      return reply.header('cache-control', 'no-store').redirect('/');
-    } catch (error) {
-      if (error instanceof SignInFailure) return fail(request, reply, error);
-      throw error;
-    }
-  });
+  app.get(
+    '/callback',
+    { schema: { querystring: CallbackQuerySchema }, config: { writes: true } },
+    async (request, reply) => {
+      const cookieState = request.cookies[AUTH_STATE_COOKIE];
+      const queryState = request.query.state;
+      if (!cookieState) {
+        const failure = new SignInFailure(
+          SIGN_IN_ERRORS.expired,
+          'no sign-in in progress in this browser (state cookie missing)',
+        );
+        return fail(request, reply, failure);
+      }
+      if (!queryState || !sameText(cookieState, queryState)) {
+        return fail(
+          request,
+          reply,
+          new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
+        );
+      }
+      try {
+        const session = await finishSignIn(db, oidc, {
+          callbackQuery: rawQuery(request.url),
+          state: queryState,
+          issuerError: request.query.error,
+          previousToken: sessionTokenOf(request, env),
+          cache: sessionCache,
+          userAgent: request.headers['user-agent'],
+          now: request.now,
+        });
+        clearStateCookie(reply);
+        setSessionCookie(reply, session.token, session.expiresAt, env);
+        request.log.info({ userId: session.userId }, 'signed in');
+        return reply.header('cache-control', 'no-store').redirect('/');
+      } catch (error) {
+        if (error instanceof SignInFailure) return fail(request, reply, error);
+        throw error;
+      }
+    },
+  );
 
   // GET because sign-out is a browser navigation; a forged sign-out costs only a sign-in.
-  app.get('/logout', async (request, reply) => {
+  app.get('/logout', { config: { writes: true } }, async (request, reply) => {
     await signOut(db, sessionTokenOf(request, env), sessionCache);
     clearSessionCookie(reply, env);
     return reply.header('cache-control', 'no-store').redirect('/');

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LiveChangeKind } from '#shared/api/live';
 import { TAB_HEADER, TAB_ID_PATTERN } from '#shared/api/wire-names';
+import { isWriteMethod } from '../../http/write-requests';
 import { type LiveMessage, MAX_IDS_PER_CHANGE } from './live-messages';
 
 /*
@@ -16,8 +17,6 @@ const KIND_BY_PREFIX: ReadonlyArray<[string, LiveChangeKind]> = [
   ['/api/habits', 'habits'],
   ['/api/today', 'today'],
 ];
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The routes that create an item: the new id is in the answer, not in the request. */
 const CREATES = new Set(['/api/goals', '/api/tasks', '/api/habits']);
@@ -57,7 +56,7 @@ export function announcementOf(
   if (request.method === 'GET') {
     return route === '/api/auth/logout' ? { type: 'end', userId, sessionIds: [session.id] } : undefined;
   }
-  if (!WRITES.has(request.method)) return undefined;
+  if (!isWriteMethod(request.method)) return undefined;
   if (route === '/api/account' || route === '/api/account/') return { type: 'end', userId };
   if (route === '/api/auth/sessions') return { type: 'end', userId, exceptSessionId: session.id };
   if (route === '/api/auth/sessions/:id') {
