@@ -4,8 +4,14 @@ import { resetConnectivity } from './connectivity';
 import type { QueuedChange } from './offline-changes';
 
 const stored = new Map<string, unknown>();
+/** Holds reads back while set. Like IndexedDB, a read answers what was stored when it was made. */
+let reading: Promise<void> | undefined;
 vi.mock('./key-value-store', () => ({
-  readValue: async (key: string) => stored.get(key),
+  readValue: async (key: string) => {
+    const value = stored.get(key);
+    await reading;
+    return value;
+  },
   writeValue: async (key: string, value: unknown) => {
     stored.set(key, structuredClone(value));
   },
@@ -45,6 +51,7 @@ let queryClient: QueryClient;
 beforeEach(async () => {
   vi.useFakeTimers();
   resetOutbox();
+  reading = undefined;
   stored.clear();
   toasts.length = 0;
   sent = [];
@@ -119,5 +126,43 @@ describe('outbox', () => {
     expect(sent).toHaveLength(5);
     expect(waitingChanges()).toBe(0);
     expect(toasts).toHaveLength(1);
+  });
+
+  it('sends what an earlier visit kept before anything newer, each change once', async () => {
+    resetOutbox();
+    stored.set('outbox', [{ ...tick(true), label: 'Kept earlier', failures: 0 }]);
+    let read = () => {};
+    reading = new Promise((resolve) => {
+      read = resolve;
+    });
+    // A send made before the earlier visit's changes are read answers only after they are.
+    let readDone = false;
+    let answerEarly = () => {};
+    answer = () =>
+      readDone
+        ? Promise.resolve({})
+        : new Promise((resolve) => {
+            answerEarly = () => resolve({});
+          });
+    const later = (label: string): QueuedChange => ({ ...tick(false), label });
+    const starting = startOutbox(queryClient, (change) => {
+      sent.push(change);
+      return answer(change);
+    });
+    resetConnectivity('offline');
+    await sendOrKeep(later('First this visit'), noAnswer);
+    resetConnectivity('online');
+    await sendOrKeep(later('Second this visit'), noAnswer);
+    read();
+    readDone = true;
+    await starting;
+    answerEarly();
+    await vi.runAllTimersAsync();
+    expect(sent.map((change) => change.label)).toEqual([
+      'Kept earlier',
+      'First this visit',
+      'Second this visit',
+    ]);
+    expect(waitingChanges()).toBe(0);
   });
 });

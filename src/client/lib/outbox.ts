@@ -26,12 +26,15 @@ type Send = (change: QueuedChange) => Promise<unknown>;
 let queue: Kept[] = [];
 let send: Send | undefined;
 let client: QueryClient | undefined;
+/** Whether what an earlier visit kept has been read: nothing is sent before, so nothing overtakes it. */
+let loaded = false;
 let sending = false;
 let retry: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
 function publish(): void {
-  void writeValue(STORE_KEY, queue);
+  // Before the earlier visit's changes are read, a write would replace them; the read writes both.
+  if (loaded) void writeValue(STORE_KEY, queue);
   for (const listener of listeners) listener();
 }
 
@@ -53,10 +56,9 @@ export async function startOutbox(queryClient: QueryClient, sender: Send): Promi
   client = queryClient;
   send = sender;
   const saved = await readValue<Kept[]>(STORE_KEY);
-  if (Array.isArray(saved) && saved.length > 0) {
-    queue = [...saved, ...queue];
-    publish();
-  }
+  loaded = true;
+  if (Array.isArray(saved)) queue = [...saved, ...queue];
+  publish();
   subscribeConnectivity(() => void flush());
   void flush();
 }
@@ -66,7 +68,7 @@ export async function startOutbox(queryClient: QueryClient, sender: Send): Promi
  * `sendNow` is the request itself.
  */
 export async function sendOrKeep<T>(change: QueuedChange, sendNow: () => Promise<T>): Promise<T | undefined> {
-  if (send && (queue.length > 0 || connectivity() === 'offline')) {
+  if (send && (!loaded || queue.length > 0 || connectivity() === 'offline')) {
     keep(change);
     return undefined;
   }
@@ -87,7 +89,7 @@ function keep(change: QueuedChange): void {
 }
 
 async function flush(): Promise<void> {
-  if (sending || !send || queue.length === 0 || connectivity() !== 'online') return;
+  if (sending || !send || !loaded || queue.length === 0 || connectivity() !== 'online') return;
   sending = true;
   let settledAny = false;
   try {
@@ -96,7 +98,8 @@ async function flush(): Promise<void> {
       if (!change) break;
       try {
         await send(change);
-        queue = queue.slice(1);
+        // By identity, not position: the queue may have changed while the change was on its way.
+        queue = queue.filter((kept) => kept !== change);
         settledAny = true;
         publish();
       } catch (error) {
@@ -106,7 +109,7 @@ async function flush(): Promise<void> {
         const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
         const failures = change.failures + 1;
         if (refused || failures >= MAX_SERVER_FAILURES) {
-          queue = queue.slice(1);
+          queue = queue.filter((kept) => kept !== change);
           settledAny = true;
           publish();
           toast({
@@ -116,7 +119,7 @@ async function flush(): Promise<void> {
           });
           continue;
         }
-        queue = [{ ...change, failures }, ...queue.slice(1)];
+        queue = queue.map((kept) => (kept === change ? { ...change, failures } : kept));
         publish();
         if (retry === undefined) {
           retry = setTimeout(() => {
@@ -152,6 +155,7 @@ export function resetOutbox(): void {
   queue = [];
   send = undefined;
   client = undefined;
+  loaded = false;
   sending = false;
   if (retry !== undefined) clearTimeout(retry);
   retry = undefined;
