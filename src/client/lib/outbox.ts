@@ -5,6 +5,7 @@ import { connectivity, subscribeConnectivity } from './connectivity';
 import { errorText } from './error-text';
 import { readValue, writeValue } from './key-value-store';
 import { applyQueuedChange, type QueuedChange } from './offline-changes';
+import { KEPT_CHANGES_KEY } from './saved-data';
 
 /*
  * Changes made while Stride cannot be reached (docs/product.md#connectivity): kept in order in
@@ -15,7 +16,7 @@ import { applyQueuedChange, type QueuedChange } from './offline-changes';
  * overtakes.
  */
 
-const STORE_KEY = 'outbox';
+const STORE_KEY = KEPT_CHANGES_KEY;
 /** Tries of one change that the server fails (5xx) before it is given up. */
 const MAX_SERVER_FAILURES = 5;
 const RETRY_MS = 10_000;
