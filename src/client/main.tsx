@@ -39,8 +39,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Ticks, Today moves, reorders and new items made offline are sent when Stride answers again
-// (lib/outbox.ts).
+// Ticks, Today moves, reorders and new items made offline are sent when Stride answers again, once the
+// user call has said that their maker is the one signed in (lib/outbox.ts).
 void startOutbox(queryClient, (change) =>
   apiRequest(change.method, change.path, { body: change.body, direct: true }),
 );

@@ -13,7 +13,8 @@ vi.mock('./key-value-store', () => ({
   },
 }));
 
-const { clearOfflineCache, startOfflineCache } = await import('./offline-cache');
+const { startOfflineCache } = await import('./offline-cache');
+const { clearSavedData, resetSavedData } = await import('./saved-data');
 
 const USER = { id: 'u1', email: 'a@example.com' };
 const TODAY = { tasks: [{ id: 't1', title: 'Saved task' }], habits: [] };
@@ -30,6 +31,7 @@ async function savedSession() {
 beforeEach(() => {
   vi.useFakeTimers();
   store.clear();
+  resetSavedData();
   resetConnectivity('online');
 });
 afterEach(() => {
@@ -96,7 +98,29 @@ describe('offline cache', () => {
 
   it('forgets the saved copy at sign-out', async () => {
     await savedSession();
-    await clearOfflineCache();
+    await clearSavedData();
+    expect(store.size).toBe(0);
+  });
+
+  it('never shows one person the copy another one left (a session that ended without a sign-out)', async () => {
+    await savedSession();
+    const next = new QueryClient();
+    await startOfflineCache(next);
+    next.setQueryData(['api', 'auth', 'user'], { id: 'u2', email: 'b@example.com' });
+    resetConnectivity('unreachable');
+    expect(next.getQueryData(['api', 'today'])).toBeUndefined();
+  });
+
+  it('does not write the copy back after sign-out forgot it: not by a save due, nor at pagehide', async () => {
+    const seen = new QueryClient();
+    await startOfflineCache(seen);
+    seen.setQueryData(['api', 'auth', 'user'], USER);
+    seen.setQueryData(['api', 'today'], TODAY);
+    // The reads have arrived and their save is due.
+    await vi.advanceTimersByTimeAsync(10);
+    await clearSavedData();
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(1_100);
     expect(store.size).toBe(0);
   });
 });

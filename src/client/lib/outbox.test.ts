@@ -2,10 +2,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConnectivity } from './connectivity';
 import type { QueuedChange } from './offline-changes';
+import { USER_QUERY_KEY } from './signed-in-user';
 
 const stored = new Map<string, unknown>();
+/** Holds reads back while set. Like IndexedDB, a read answers what was stored when it was made. */
+let reading: Promise<void> | undefined;
 vi.mock('./key-value-store', () => ({
-  readValue: async (key: string) => stored.get(key),
+  readValue: async (key: string) => {
+    const value = stored.get(key);
+    await reading;
+    return value;
+  },
   writeValue: async (key: string, value: unknown) => {
     stored.set(key, structuredClone(value));
   },
@@ -17,6 +24,10 @@ const toasts: Array<{ title: string; description?: string }> = [];
 vi.mock('../components/ui/toast', () => ({ toast: (input: { title: string }) => toasts.push(input) }));
 
 const { resetOutbox, sendOrKeep, startOutbox, waitingChanges } = await import('./outbox');
+const { clearSavedData, resetSavedData } = await import('./saved-data');
+
+const ANN = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', email: 'ann@example.com' };
+const BOB = { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', email: 'bob@example.com' };
 
 const HABIT = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -42,14 +53,36 @@ let sent: QueuedChange[];
 let answer: (change: QueuedChange) => Promise<unknown>;
 let queryClient: QueryClient;
 
+/** As in the app, where screens hold the user call: its answer stays while timers run. */
+const appQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { gcTime: Number.POSITIVE_INFINITY } } });
+
+/** The user call answers (null: signed out). */
+async function userCallSays(user: typeof ANN | null): Promise<void> {
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** A later visit: the page loads again, with what this one stored. */
+async function nextVisit(): Promise<void> {
+  resetOutbox();
+  queryClient = appQueryClient();
+  await startOutbox(queryClient, (change) => {
+    sent.push(change);
+    return answer(change);
+  });
+}
+
 beforeEach(async () => {
   vi.useFakeTimers();
   resetOutbox();
+  reading = undefined;
+  resetSavedData();
   stored.clear();
   toasts.length = 0;
   sent = [];
   answer = async () => ({});
-  queryClient = new QueryClient();
+  queryClient = appQueryClient();
   queryClient.setQueryData(['api', 'habits'], [HABIT]);
   queryClient.setQueryData(['api', 'today'], { tasks: [], habits: [HABIT] });
   resetConnectivity('online');
@@ -57,6 +90,7 @@ beforeEach(async () => {
     sent.push(change);
     return answer(change);
   });
+  await userCallSays(ANN);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -119,5 +153,98 @@ describe('outbox', () => {
     expect(sent).toHaveLength(5);
     expect(waitingChanges()).toBe(0);
     expect(toasts).toHaveLength(1);
+  });
+
+  it('sends what an earlier visit kept before anything newer, each change once', async () => {
+    resetOutbox();
+    stored.set('outbox', [{ ...tick(true), label: 'Kept earlier', failures: 0, userId: ANN.id }]);
+    let read = () => {};
+    reading = new Promise((resolve) => {
+      read = resolve;
+    });
+    // A send made before the earlier visit's changes are read answers only after they are.
+    let readDone = false;
+    let answerEarly = () => {};
+    answer = () =>
+      readDone
+        ? Promise.resolve({})
+        : new Promise((resolve) => {
+            answerEarly = () => resolve({});
+          });
+    const later = (label: string): QueuedChange => ({ ...tick(false), label });
+    const starting = startOutbox(queryClient, (change) => {
+      sent.push(change);
+      return answer(change);
+    });
+    await userCallSays(ANN);
+    resetConnectivity('offline');
+    await sendOrKeep(later('First this visit'), noAnswer);
+    resetConnectivity('online');
+    await sendOrKeep(later('Second this visit'), noAnswer);
+    read();
+    readDone = true;
+    await starting;
+    answerEarly();
+    await vi.runAllTimersAsync();
+    expect(sent.map((change) => change.label)).toEqual([
+      'Kept earlier',
+      'First this visit',
+      'Second this visit',
+    ]);
+    expect(waitingChanges()).toBe(0);
+  });
+
+  it('keeps each change for the person who made it: another person signed in later never gets it', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(tick(true), noAnswer);
+    expect(stored.get('outbox')).toMatchObject([{ userId: ANN.id }]);
+    await nextVisit();
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(0);
+    await userCallSays(BOB);
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(0);
+    expect(waitingChanges()).toBe(0);
+    expect(stored.get('outbox')).toEqual([]);
+    expect(toasts).toHaveLength(0);
+  });
+
+  it('sends what an earlier visit kept only once the user call has named its person', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(tick(true), noAnswer);
+    await nextVisit();
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(0);
+    await userCallSays(ANN);
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(1);
+    expect(waitingChanges()).toBe(0);
+  });
+
+  it('keeps the changes when a replay is answered 401, and sends them once the person is signed in again', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(tick(true), noAnswer);
+    answer = () => refused(401);
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(1);
+    expect(waitingChanges()).toBe(1);
+    expect(toasts).toHaveLength(0);
+    expect(queryClient.getQueryState(USER_QUERY_KEY)?.isInvalidated).toBe(true);
+    answer = async () => ({});
+    await userCallSays(ANN);
+    await vi.runAllTimersAsync();
+    expect(sent).toHaveLength(2);
+    expect(waitingChanges()).toBe(0);
+  });
+
+  it('forgets the kept changes at sign-out, and keeps none after', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(tick(true), noAnswer);
+    await clearSavedData();
+    await sendOrKeep(tick(false), noAnswer);
+    expect(stored.has('outbox')).toBe(false);
   });
 });

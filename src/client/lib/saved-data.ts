@@ -1,14 +1,33 @@
 import { deleteValue } from './key-value-store';
 
 /*
- * Where the last data seen is kept on the device (lib/offline-cache.ts), and how it is forgotten. Apart
- * from the cache itself so that signing out, which the landing page's script can do, needs neither
- * React nor TanStack Query (docs/decisions/010-first-load-weight.md).
+ * What this device keeps of the signed-in person, and how it is forgotten: the last data seen
+ * (lib/offline-cache.ts) and the changes kept offline (lib/outbox.ts). Apart from both so that signing
+ * out, which the landing page's script can do, needs neither React nor TanStack Query
+ * (docs/decisions/010-first-load-weight.md).
  */
 
 export const SAVED_DATA_KEY = 'query-cache';
+export const KEPT_CHANGES_KEY = 'outbox';
 
-/** Forgets the saved copy (sign-out, account deleted). */
-export function clearOfflineCache(): Promise<void> {
-  return deleteValue(SAVED_DATA_KEY);
+let forgotten = false;
+
+/**
+ * Forgets everything kept of the person (sign-out, account deleted). Nothing is saved again in this page,
+ * which is about to leave: a save still due, or the one at `pagehide`, would write it all back
+ * (docs/decisions/018-installable-app.md).
+ */
+export async function clearSavedData(): Promise<void> {
+  forgotten = true;
+  await Promise.all([deleteValue(SAVED_DATA_KEY), deleteValue(KEPT_CHANGES_KEY)]);
+}
+
+/** Whether this page has forgotten the person: then it keeps nothing more. */
+export function savingStopped(): boolean {
+  return forgotten;
+}
+
+/** Tests start saving. */
+export function resetSavedData(): void {
+  forgotten = false;
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '#shared/api/auth';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { USER_QUERY_KEY } from '../../lib/signed-in-user';
 
-export const userQueryKey = ['api', 'auth', 'user'] as const;
+export const userQueryKey = USER_QUERY_KEY;
 
 /** GET /api/auth/user; a 401 is the normal "signed out" answer, so it resolves to null instead of failing. */
 export async function getUser(): Promise<AuthUser | null> {

@@ -1,4 +1,4 @@
-import { clearOfflineCache } from '../../lib/saved-data';
+import { clearSavedData } from '../../lib/saved-data';
 
 /**
  * Sign-in and sign-out are full browser navigations, never background calls
@@ -11,7 +11,7 @@ export function signIn(): void {
   window.location.assign(SIGN_IN_PATH);
 }
 
-/** The saved copy of the person's data goes first (lib/offline-cache.ts), then the session. */
+/** What the device keeps of the person goes first (lib/saved-data.ts), then the session. */
 export function signOut(): void {
-  void clearOfflineCache().finally(() => window.location.assign(SIGN_OUT_PATH));
+  void clearSavedData().finally(() => window.location.assign(SIGN_OUT_PATH));
 }

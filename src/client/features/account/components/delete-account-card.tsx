@@ -15,7 +15,7 @@ import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorText } from '../../../lib/error-text';
-import { clearOfflineCache } from '../../../lib/saved-data';
+import { clearSavedData } from '../../../lib/saved-data';
 import { useAccountSummary, useDeleteAccount } from '../api/account-data';
 import { countOf, listOf } from '../lib/counts-text';
 
@@ -45,7 +45,7 @@ export function DeleteAccountCard() {
       onSuccess: () => {
         queryClient.clear();
         // A whole page load: nothing of the signed-in app stays in memory, or on the device.
-        void clearOfflineCache().finally(() => window.location.assign('/'));
+        void clearSavedData().finally(() => window.location.assign('/'));
       },
     });
   }
