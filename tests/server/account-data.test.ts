@@ -281,6 +281,25 @@ describe('POST /api/account/import', () => {
     expect(await rowsOf(b.user.id)).toEqual(before);
   });
 
+  it('gives a task and a habit that share an id each their own Today place', async () => {
+    const b = await person();
+    const id = randomUUID();
+    const common = { id, isToday: true, sortOrder: 0, completedDays: [] };
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      tasks: [{ ...common, title: 'Task twin', goalId: null, completed: false, todaySortOrder: 0 }],
+      habits: [{ ...common, title: 'Habit twin', todaySortOrder: 1 }],
+    });
+    const today = await b.client.expect(200, TodaySchema, 'GET', '/api/today');
+    const places = [...today.tasks, ...today.habits]
+      .sort((x, y) => x.todaySortOrder - y.todaySortOrder)
+      .map((item) => [item.title, item.todaySortOrder]);
+    expect(places).toHaveLength(2);
+    expect(places.map(([title]) => title)).toEqual(['Task twin', 'Habit twin']);
+    expect(places[0]?.[1]).not.toBe(places[1]?.[1]);
+  });
+
   it('answers 409 when the account would pass a count limit, and imports nothing', async () => {
     const b = await person();
     await b.client.createHabit({ title: 'Already here' });

@@ -223,11 +223,14 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
         });
       }
       const todayBase = await endPosition(tx, userId, { kind: 'today' });
+      // Keyed by kind and id: ids are unique per kind only, so a task and a habit may share one.
       const joiningToday = [
-        ...newTasks.filter((task) => task.isToday),
-        ...newHabits.filter((habit) => habit.isToday),
-      ].sort(byField((item) => item.todaySortOrder));
-      const todayPositions = new Map(joiningToday.map((item, rank) => [item.id, todayBase + rank]));
+        ...newTasks.filter((task) => task.isToday).map((task) => ({ key: `task:${task.id}`, item: task })),
+        ...newHabits
+          .filter((habit) => habit.isToday)
+          .map((habit) => ({ key: `habit:${habit.id}`, item: habit })),
+      ].sort(byField(({ item }) => item.todaySortOrder));
+      const todayPositions = new Map(joiningToday.map(({ key }, rank) => [key, todayBase + rank]));
 
       await insertTasks(
         tx,
@@ -238,7 +241,7 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
           title: task.title,
           completed: task.completed,
           isToday: task.isToday,
-          todaySortOrder: todayPositions.get(task.id) ?? 0,
+          todaySortOrder: todayPositions.get(`task:${task.id}`) ?? 0,
           sortOrder: taskPositions.get(task.id) ?? 0,
           ...(task.createdAt ? { createdAt: new Date(task.createdAt) } : {}),
         })),
@@ -251,7 +254,7 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
           id: habit.id,
           title: habit.title,
           isToday: habit.isToday,
-          todaySortOrder: todayPositions.get(habit.id) ?? 0,
+          todaySortOrder: todayPositions.get(`habit:${habit.id}`) ?? 0,
           sortOrder: habitBase + rank,
           ...(habit.createdAt ? { createdAt: new Date(habit.createdAt) } : {}),
         })),
