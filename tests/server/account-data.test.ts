@@ -281,6 +281,62 @@ describe('POST /api/account/import', () => {
     expect(await rowsOf(b.user.id)).toEqual(before);
   });
 
+  it('refuses a date outside 2000-01-01 to now with 400 naming the item and field, and changes nothing', async () => {
+    const a = await filledAccount();
+    const file = await exportOf(a.client);
+    const b = await person();
+    const before = await rowsOf(b.user.id);
+    const cases: Array<[(f: AccountExport) => void, string, string]> = [
+      [
+        (f) => Object.assign(f.goals[0] ?? {}, { createdAt: '0000-01-01T00:00:00Z' }),
+        'goals.0.createdAt',
+        'The goal "Run a 10k" has createdAt 0000-01-01T00:00:00Z: a creation time must be between 2000-01-01 and now',
+      ],
+      [
+        // An offset that pulls the instant back into year 0.
+        (f) => Object.assign(f.tasks[0] ?? {}, { createdAt: '0001-01-01T00:30:00+01:00' }),
+        'tasks.0.createdAt',
+        `The task "${file.tasks[0]?.title}" has createdAt 0001-01-01T00:30:00+01:00: a creation time must be between 2000-01-01 and now`,
+      ],
+      [
+        // And one that pushes it into year 10000.
+        (f) => Object.assign(f.habits[0] ?? {}, { createdAt: '9999-12-31T23:00:00-02:00' }),
+        'habits.0.createdAt',
+        `The habit "${file.habits[0]?.title}" has createdAt 9999-12-31T23:00:00-02:00: a creation time must be between 2000-01-01 and now`,
+      ],
+      [
+        (f) => Object.assign(f.habits[1] ?? {}, { createdAt: '2026-03-12T12:00:00Z' }),
+        'habits.1.createdAt',
+        `The habit "${file.habits[1]?.title}" has createdAt 2026-03-12T12:00:00Z: a creation time must be between 2000-01-01 and now`,
+      ],
+      [
+        (f) => f.habits[0]?.completedDays.push('1999-12-31'),
+        'habits.0.completedDays.3',
+        `The habit "${file.habits[0]?.title}" has the completed day 1999-12-31: a completed day must be between 2000-01-01 and today`,
+      ],
+      // Years 0 to 99 are no calendar date for isDay (src/shared/domain/days.ts), already refused as such.
+      [
+        (f) => f.habits[0]?.completedDays.push('0000-01-01'),
+        'habits.0.completedDays.3',
+        'Day must be a date written YYYY-MM-DD',
+      ],
+      [
+        (f) => f.tasks.find((task) => task.completedDays.length > 0)?.completedDays.push('9999-12-31'),
+        `tasks.${file.tasks.findIndex((task) => task.completedDays.length > 0)}.completedDays.1`,
+        'The task "قراءة فصل" has the completed day 9999-12-31: a completed day must be between 2000-01-01 and today',
+      ],
+    ];
+    for (const [spoil, path, message] of cases) {
+      const spoilt = structuredClone(file);
+      spoil(spoilt);
+      const res = await b.client.call('POST', '/api/account/import', spoilt);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(messageOf(res)).toBe(message);
+      expect(res.json().issues).toEqual([{ path, message }]);
+    }
+    expect(await rowsOf(b.user.id)).toEqual(before);
+  });
+
   it('gives a task and a habit that share an id each their own Today place', async () => {
     const b = await person();
     const id = randomUUID();

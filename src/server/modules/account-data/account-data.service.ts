@@ -8,10 +8,12 @@ import {
   type ImportedTask,
 } from '#shared/api/account-data';
 import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
+import { addDays, dayAt } from '#shared/domain/days';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notSignedIn, quotaReached } from '../../errors';
 import { listSessions } from '../auth/sessions.service';
+import type { PersonDay } from '../completions/completions.service';
 import { endPosition } from '../positions/positions.service';
 import { updateUserSettings } from '../users/users.repo';
 import {
@@ -112,6 +114,51 @@ function refuseRepeatedIds(kind: 'goal' | 'task' | 'habit', ids: readonly string
   }
 }
 
+/*
+ * The dates an import takes (docs/decisions/016-account-data.md, "Dates an import takes"): from 2000-01-01, before
+ * any Stride, to a little after now. Anything outside is a broken or made-up file, and PostgreSQL
+ * itself refuses a year before 1 or after 9999 (the format's offsets can push a date there), which
+ * would otherwise surface as a 500.
+ */
+const EARLIEST_DAY = '2000-01-01';
+const EARLIEST_MS = Date.parse(`${EARLIEST_DAY}T00:00:00Z`);
+/** How far after now a creation time may be: the clocks of two instances can differ a little. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+function refuseImpossibleDates(file: AccountImport, now: Date): void {
+  const latestMs = now.getTime() + CLOCK_SKEW_MS;
+  // The zone furthest ahead (UTC+14) is at most one day ahead of UTC.
+  const latestDay = addDays(dayAt(now, 'UTC'), 1);
+  const refuse = (path: string, message: string) => {
+    throw badRequest(message, [{ path, message }]);
+  };
+  const lists = [
+    ['goal', 'goals', file.goals.map((goal) => ({ ...goal, completedDays: [] as string[] }))],
+    ['task', 'tasks', file.tasks],
+    ['habit', 'habits', file.habits],
+  ] as const;
+  for (const [kind, list, items] of lists) {
+    for (const [index, item] of items.entries()) {
+      const at = item.createdAt === undefined ? undefined : Date.parse(item.createdAt);
+      if (at !== undefined && !(at >= EARLIEST_MS && at <= latestMs)) {
+        refuse(
+          `${list}.${index}.createdAt`,
+          `The ${kind} "${item.title}" has createdAt ${item.createdAt}: a creation time must be between ${EARLIEST_DAY} and now`,
+        );
+      }
+      for (const [dayIndex, day] of item.completedDays.entries()) {
+        // Days are YYYY-MM-DD (DaySchema), so text order is date order.
+        if (day < EARLIEST_DAY || day > latestDay) {
+          refuse(
+            `${list}.${index}.completedDays.${dayIndex}`,
+            `The ${kind} "${item.title}" has the completed day ${day}: a completed day must be between ${EARLIEST_DAY} and today`,
+          );
+        }
+      }
+    }
+  }
+}
+
 const byField =
   <T>(field: (item: T) => number) =>
   (a: T, b: T) =>
@@ -124,7 +171,9 @@ const byField =
  * not have yet are added. New items join the end of their lists in the file's order; the file's
  * settings replace the person's.
  */
-export function importAccount(db: Db, userId: string, file: AccountImport): Promise<AccountImportResult> {
+export function importAccount(db: Db, person: PersonDay, file: AccountImport): Promise<AccountImportResult> {
+  const { userId } = person;
+  refuseImpossibleDates(file, person.now);
   refuseRepeatedIds(
     'goal',
     file.goals.map((goal) => goal.id),
