@@ -186,6 +186,7 @@ describe('POST /api/account/import', () => {
     expect(first).toEqual({
       added: { goals: 3, tasks: 4, habits: 2, completedDays: 4 },
       alreadyThere: { goals: 0, tasks: 0, habits: 0 },
+      leftOut: { completedDays: 0 },
     });
     expect(dataOf(await exportOf(b.client))).toEqual(dataOf(file));
     const todayA = await a.client.expect(200, TodaySchema, 'GET', '/api/today');
@@ -196,6 +197,7 @@ describe('POST /api/account/import', () => {
     expect(again).toEqual({
       added: { goals: 0, tasks: 0, habits: 0, completedDays: 0 },
       alreadyThere: { goals: 3, tasks: 4, habits: 2 },
+      leftOut: { completedDays: 0 },
     });
     expect(dataOf(await exportOf(b.client))).toEqual(dataOf(file));
     // The people are separate: A's rows are A's, B's copies are B's.
@@ -221,7 +223,7 @@ describe('POST /api/account/import', () => {
     const mine = await a.client.createHabit({ title: 'Mine, made after the export', isToday: true });
     const stretch = file.habits.find((habit) => habit.id === a.stretch.id);
     if (!stretch) throw new Error('no Stretch in the file');
-    stretch.completedDays = ['2026-03-01', ...stretch.completedDays];
+    stretch.completedDays = ['2026-03-04', ...stretch.completedDays];
     const newTask = { ...file.tasks[0], id: randomUUID(), title: 'New on Today', todaySortOrder: -5 };
     file.tasks.push(newTask as AccountExport['tasks'][number]);
     const result = await a.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
@@ -335,6 +337,91 @@ describe('POST /api/account/import', () => {
       expect(res.json().issues).toEqual([{ path, message }]);
     }
     expect(await rowsOf(b.user.id)).toEqual(before);
+  });
+
+  it('leaves out the days a tick could not have marked, says how many, and keeps the rest', async () => {
+    // The person's day is Europe/Paris, today 2026-03-10 (the file has no settings).
+    const b = await person();
+    const mine = await b.client.createHabit({ title: 'Mine since the 8th' });
+    const plain = await b.client.createTask({ title: 'A plain todo of mine' });
+    await t.db.execute(
+      sql`update habits set created_at = '2026-03-08T08:00:00Z' where user_id = ${b.user.id} and id = ${mine.id}`,
+    );
+    const habitGoal = randomUUID();
+    const plainGoal = randomUUID();
+    const goal = { description: null, color: 'blue', archived: false, createdAt: '2026-03-01T08:00:00Z' };
+    const task = { completed: false, isToday: false, todaySortOrder: 0, createdAt: '2026-03-01T08:00:00Z' };
+    const res = await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      goals: [
+        { ...goal, id: habitGoal, title: 'Daily', isHabitGoal: true, sortOrder: 0 },
+        { ...goal, id: plainGoal, title: 'Plain', isHabitGoal: false, sortOrder: 1 },
+      ],
+      tasks: [
+        // Kept: a task of a habit goal, days from its first day to today.
+        {
+          ...task,
+          id: randomUUID(),
+          title: 'Daily task',
+          goalId: habitGoal,
+          sortOrder: 0,
+          completedDays: ['2026-03-01', '2026-03-10'],
+        },
+        // Left out: tasks outside a habit goal, in the file or already in the account.
+        {
+          ...task,
+          id: randomUUID(),
+          title: 'Plain task',
+          goalId: plainGoal,
+          sortOrder: 1,
+          completedDays: ['2026-03-09'],
+        },
+        {
+          ...task,
+          id: randomUUID(),
+          title: 'Todo',
+          goalId: null,
+          sortOrder: 2,
+          completedDays: ['2026-03-09'],
+        },
+        {
+          ...task,
+          id: plain.id,
+          title: plain.title,
+          goalId: habitGoal,
+          sortOrder: 3,
+          completedDays: ['2026-03-10'],
+        },
+      ],
+      habits: [
+        {
+          id: randomUUID(),
+          title: 'New habit',
+          isToday: false,
+          todaySortOrder: 0,
+          sortOrder: 0,
+          createdAt: '2026-03-05T08:00:00Z',
+          // Before its first day, and tomorrow in Paris (a day that has begun east of it): left out.
+          completedDays: ['2026-03-04', '2026-03-05', '2026-03-10', '2026-03-11'],
+        },
+        // An item the account has keeps its own first day, whatever the file says.
+        {
+          id: mine.id,
+          title: mine.title,
+          isToday: false,
+          todaySortOrder: 0,
+          sortOrder: 1,
+          createdAt: '2026-01-01T08:00:00Z',
+          completedDays: ['2026-03-07', '2026-03-08'],
+        },
+      ],
+    });
+    expect(res.added.completedDays).toBe(5);
+    expect(res.leftOut).toEqual({ completedDays: 6 });
+    expect(await rowsOf(b.user.id)).toMatchObject({ habit_days: 3, task_days: 2 });
+    const days = (await exportOf(b.client)).habits.find((habit) => habit.id === mine.id)?.completedDays;
+    expect(days).toEqual(['2026-03-08']);
   });
 
   it('gives a task and a habit that share an id each their own Today place', async () => {

@@ -152,10 +152,14 @@ const CountsSchema = z.object({
   completedDays: z.number().int(),
 });
 
-/** What an import did: rows added, and rows of the file that were already in the account. */
+/**
+ * What an import did: rows added, rows of the file that were already in the account, and completed days
+ * left out because no tick could have marked them (docs/decisions/016-account-data.md).
+ */
 export const AccountImportResultSchema = z.object({
   added: CountsSchema,
   alreadyThere: CountsSchema.omit({ completedDays: true }),
+  leftOut: CountsSchema.pick({ completedDays: true }),
 });
 export type AccountImportResult = z.infer<typeof AccountImportResultSchema>;
 

@@ -8,7 +8,7 @@ import {
   type ImportedTask,
 } from '#shared/api/account-data';
 import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
-import { addDays, dayAt } from '#shared/domain/days';
+import { addDays, dayAt, daysBetween } from '#shared/domain/days';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notSignedIn, quotaReached } from '../../errors';
@@ -18,10 +18,13 @@ import { endPosition } from '../positions/positions.service';
 import { updateUserSettings } from '../users/users.repo';
 import {
   addCompletedDays,
+  type CompletedDays,
+  type CompletionRow,
   countOwned,
   deleteUser,
+  type ExistingItem,
   findCompletedDays,
-  findExistingIds,
+  findExisting,
   findGoalKinds,
   findGoals,
   findHabits,
@@ -190,19 +193,19 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
   return inTransaction(
     db,
     async (tx) => {
-      const existingGoals = await findExistingIds(
+      const existingGoals = await findExisting(
         tx,
         userId,
         'goals',
         file.goals.map((goal) => goal.id),
       );
-      const existingTasks = await findExistingIds(
+      const existingTasks = await findExisting(
         tx,
         userId,
         'tasks',
         file.tasks.map((task) => task.id),
       );
-      const existingHabits = await findExistingIds(
+      const existingHabits = await findExisting(
         tx,
         userId,
         'habits',
@@ -212,16 +215,17 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
       const newTasks = file.tasks.filter((task) => !existingTasks.has(task.id));
       const newHabits = file.habits.filter((habit) => !existingHabits.has(habit.id));
 
+      // An item the account has stays as it is: its goal is the account's, not the file's.
+      const goalOf = (task: ImportedTask) => {
+        const existing = existingTasks.get(task.id);
+        return existing ? existing.goalId : task.goalId;
+      };
+      // A goal the account has keeps its kind too; the file's counts only for a goal it brings.
+      const fileGoals = new Map(file.goals.map((goal) => [goal.id, goal.isHabitGoal]));
+      const accountGoals = await findGoalKinds(tx, userId, [
+        ...new Set(file.tasks.flatMap((task) => goalOf(task) ?? [])),
+      ]);
       // A task belongs to a goal of the file or of the account, never to nowhere.
-      const fileGoals = new Set(file.goals.map((goal) => goal.id));
-      const goalsOutsideFile = [
-        ...new Set(
-          newTasks.flatMap((task) =>
-            task.goalId !== null && !fileGoals.has(task.goalId) ? [task.goalId] : [],
-          ),
-        ),
-      ];
-      const accountGoals = await findGoalKinds(tx, userId, goalsOutsideFile);
       const orphan = newTasks.find(
         (task) => task.goalId !== null && !fileGoals.has(task.goalId) && !accountGoals.has(task.goalId),
       );
@@ -230,6 +234,10 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
           `The task "${orphan.title}" belongs to a goal (${orphan.goalId}) that is neither in the file nor in your account`,
         );
       }
+      const inHabitGoal = (task: ImportedTask) => {
+        const goalId = goalOf(task);
+        return goalId !== null && (accountGoals.get(goalId) ?? fileGoals.get(goalId) ?? false);
+      };
 
       const owned = await countOwned(tx, userId);
       const limits = [
@@ -309,17 +317,60 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
         })),
       );
 
+      /*
+       * Completed days follow the rules of a tick (docs/product.md#history): only for habits and tasks
+       * in habit goals, from the item's first day to today, in the day settings the account has after
+       * the import. A day outside them is left out and counted, not refused: an honest export can hold
+       * one (a task that left its habit goal keeps its days; a change of zone moves today), and a person
+       * cannot mend a file by hand (docs/decisions/016-account-data.md). The year-back limit of an edit
+       * does not apply: bringing back years of history is what a restore is for. Days already stored
+       * are not sent again, so a repeat import writes nothing.
+       */
+      const day = file.settings ?? person;
+      const today = dayAt(person.now, day.timeZone, day.dayStartHour);
+      const firstDay = (createdAt: Date) => {
+        const first = dayAt(createdAt, day.timeZone, day.dayStartHour);
+        // Created "tomorrow" (further east): today can still be ticked, as in completions.service.ts.
+        return daysBetween(today, first) > 0 ? today : first;
+      };
+      let leftOut = 0;
+      const daysToAdd = <T extends { id: string; createdAt?: string | undefined; completedDays: string[] }>(
+        items: readonly T[],
+        existing: ReadonlyMap<string, ExistingItem>,
+        stored: CompletedDays,
+        daily: (item: T) => boolean,
+      ): CompletionRow[] => {
+        const rows: CompletionRow[] = [];
+        for (const item of items) {
+          if (item.completedDays.length === 0) continue;
+          const createdAt =
+            existing.get(item.id)?.createdAt ?? (item.createdAt ? new Date(item.createdAt) : person.now);
+          const from = firstDay(createdAt);
+          const isDaily = daily(item);
+          const have = new Set(stored.get(item.id));
+          for (const completed of item.completedDays) {
+            if (!isDaily || completed < from || completed > today) leftOut += 1;
+            else if (!have.has(completed)) {
+              have.add(completed);
+              rows.push({ id: item.id, day: completed });
+            }
+          }
+        }
+        return rows;
+      };
+      const storedDays = async (kind: 'habit' | 'task', existing: ReadonlyMap<string, ExistingItem>) =>
+        existing.size === 0 ? new Map() : await findCompletedDays(tx, userId, kind);
       const habitDays = await addCompletedDays(
         tx,
         userId,
         'habit',
-        file.habits.flatMap((habit) => habit.completedDays.map((day) => ({ id: habit.id, day }))),
+        daysToAdd(file.habits, existingHabits, await storedDays('habit', existingHabits), () => true),
       );
       const taskDays = await addCompletedDays(
         tx,
         userId,
         'task',
-        file.tasks.flatMap((task) => task.completedDays.map((day) => ({ id: task.id, day }))),
+        daysToAdd(file.tasks, existingTasks, await storedDays('task', existingTasks), inHabitGoal),
       );
 
       if (file.settings) await updateUserSettings(tx, userId, file.settings);
@@ -332,6 +383,7 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
           completedDays: habitDays + taskDays,
         },
         alreadyThere: { goals: existingGoals.size, tasks: existingTasks.size, habits: existingHabits.size },
+        leftOut: { completedDays: leftOut },
       };
     },
     { owner: userId },
