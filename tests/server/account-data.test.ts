@@ -12,6 +12,7 @@ import { MAX_HABITS } from '#shared/api/common';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
+import { addDays } from '#shared/domain/days';
 import { executeRows } from '../../src/server/db/client';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
@@ -193,7 +194,17 @@ describe('POST /api/account/import', () => {
     const todayB = await b.client.expect(200, TodaySchema, 'GET', '/api/today');
     expect(todayB).toEqual(todayA);
 
+    const touched = () =>
+      executeRows<{ at: string }>(
+        t.db,
+        sql`select max(updated_at)::text as at from (
+          select updated_at from habits where user_id = ${b.user.id}
+          union all select updated_at from tasks where user_id = ${b.user.id}) items`,
+      );
+    const touchedBefore = await touched();
     const again = await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    // A repeat writes nothing: no day is sent again, no counter recomputed.
+    expect(await touched()).toEqual(touchedBefore);
     expect(again).toEqual({
       added: { goals: 0, tasks: 0, habits: 0, completedDays: 0 },
       alreadyThere: { goals: 3, tasks: 4, habits: 2 },
@@ -463,6 +474,31 @@ describe('POST /api/account/import', () => {
       'Importing this file would give you 201 habits; the limit is 200. Delete some habits or import a smaller file.',
     );
     expect(await rowsOf(b.user.id)).toMatchObject({ habits: 1 });
+  });
+
+  it('answers 413 with words for a file with more completed days than an import takes', async () => {
+    const b = await person();
+    // 9,000 days each, all from 2001 to today: 56 habits pass the file limit of 500,000.
+    const days = Array.from({ length: 9_000 }, (_, i) => addDays('2026-03-10', -i));
+    const habits = Array.from({ length: 56 }, (_, i) => ({
+      id: randomUUID(),
+      title: `Habit ${i}`,
+      isToday: false,
+      todaySortOrder: 0,
+      sortOrder: i,
+      createdAt: '2001-01-01T00:00:00Z',
+      completedDays: days,
+    }));
+    const res = await b.client.call('POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      habits,
+    });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(messageOf(res)).toBe(
+      'This file holds 504,000 completed days; an import takes at most 500,000 at once. Import it in parts, each with some of the habits and tasks.',
+    );
+    expect(await rowsOf(b.user.id)).toMatchObject({ habits: 0, habit_days: 0 });
   });
 
   it('answers 413 with words for a file over the import limit', async () => {

@@ -19,6 +19,12 @@ export const EXPORT_VERSION = 1;
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
 export const COMPLETED_DAYS_MAX = 10_000;
+/**
+ * Completed days one file may carry in all: 200 habits ticked daily for almost 7 years. Without it the
+ * per-item limit lets a 16 MiB file hold about 1.2 million days, each a row written under the person's
+ * lock (docs/decisions/016-account-data.md).
+ */
+export const IMPORT_COMPLETED_DAYS_MAX = 500_000;
 
 /*
  * Two shapes of each item: what an export writes (plain, so the answer is serialised from it) and what

@@ -5,13 +5,14 @@ import {
   type AccountSummary,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  IMPORT_COMPLETED_DAYS_MAX,
   type ImportedTask,
 } from '#shared/api/account-data';
 import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
 import { addDays, dayAt, daysBetween } from '#shared/domain/days';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest, notSignedIn, quotaReached } from '../../errors';
+import { badRequest, HttpError, notSignedIn, quotaReached } from '../../errors';
 import { listSessions } from '../auth/sessions.service';
 import type { PersonDay } from '../completions/completions.service';
 import { endPosition } from '../positions/positions.service';
@@ -109,6 +110,18 @@ export function exportAccount(db: Db, userId: string, now: Date): Promise<Accoun
   });
 }
 
+/** Answered before any work: a file past it is refused for its size (413), as one past 16 MiB is. */
+function refuseTooManyDays(file: AccountImport): void {
+  let total = 0;
+  for (const item of [...file.tasks, ...file.habits]) total += item.completedDays.length;
+  if (total > IMPORT_COMPLETED_DAYS_MAX) {
+    throw new HttpError(
+      413,
+      `This file holds ${total.toLocaleString('en-US')} completed days; an import takes at most ${IMPORT_COMPLETED_DAYS_MAX.toLocaleString('en-US')} at once. Import it in parts, each with some of the habits and tasks.`,
+    );
+  }
+}
+
 function refuseRepeatedIds(kind: 'goal' | 'task' | 'habit', ids: readonly string[]): void {
   const seen = new Set<string>();
   for (const id of ids) {
@@ -176,6 +189,7 @@ const byField =
  */
 export function importAccount(db: Db, person: PersonDay, file: AccountImport): Promise<AccountImportResult> {
   const { userId } = person;
+  refuseTooManyDays(file);
   refuseImpossibleDates(file, person.now);
   refuseRepeatedIds(
     'goal',
@@ -272,7 +286,11 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
       // Each task list (a goal's, or the todos) and Today get the new items after their last one.
       const taskPositions = new Map<string, number>();
       const byList = new Map<string | null, ImportedTask[]>();
-      for (const task of newTasks) byList.set(task.goalId, [...(byList.get(task.goalId) ?? []), task]);
+      for (const task of newTasks) {
+        const list = byList.get(task.goalId);
+        if (list) list.push(task);
+        else byList.set(task.goalId, [task]);
+      }
       for (const [goalId, list] of byList) {
         const base = await endPosition(tx, userId, { kind: 'tasks', goalId });
         list.sort(byField((task) => task.sortOrder)).forEach((task, rank) => {
