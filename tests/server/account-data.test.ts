@@ -12,6 +12,7 @@ import { MAX_HABITS } from '#shared/api/common';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
+import { addDays } from '#shared/domain/days';
 import { executeRows } from '../../src/server/db/client';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
@@ -186,16 +187,28 @@ describe('POST /api/account/import', () => {
     expect(first).toEqual({
       added: { goals: 3, tasks: 4, habits: 2, completedDays: 4 },
       alreadyThere: { goals: 0, tasks: 0, habits: 0 },
+      leftOut: { completedDays: 0 },
     });
     expect(dataOf(await exportOf(b.client))).toEqual(dataOf(file));
     const todayA = await a.client.expect(200, TodaySchema, 'GET', '/api/today');
     const todayB = await b.client.expect(200, TodaySchema, 'GET', '/api/today');
     expect(todayB).toEqual(todayA);
 
+    const touched = () =>
+      executeRows<{ at: string }>(
+        t.db,
+        sql`select max(updated_at)::text as at from (
+          select updated_at from habits where user_id = ${b.user.id}
+          union all select updated_at from tasks where user_id = ${b.user.id}) items`,
+      );
+    const touchedBefore = await touched();
     const again = await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    // A repeat writes nothing: no day is sent again, no counter recomputed.
+    expect(await touched()).toEqual(touchedBefore);
     expect(again).toEqual({
       added: { goals: 0, tasks: 0, habits: 0, completedDays: 0 },
       alreadyThere: { goals: 3, tasks: 4, habits: 2 },
+      leftOut: { completedDays: 0 },
     });
     expect(dataOf(await exportOf(b.client))).toEqual(dataOf(file));
     // The people are separate: A's rows are A's, B's copies are B's.
@@ -221,7 +234,7 @@ describe('POST /api/account/import', () => {
     const mine = await a.client.createHabit({ title: 'Mine, made after the export', isToday: true });
     const stretch = file.habits.find((habit) => habit.id === a.stretch.id);
     if (!stretch) throw new Error('no Stretch in the file');
-    stretch.completedDays = ['2026-03-01', ...stretch.completedDays];
+    stretch.completedDays = ['2026-03-04', ...stretch.completedDays];
     const newTask = { ...file.tasks[0], id: randomUUID(), title: 'New on Today', todaySortOrder: -5 };
     file.tasks.push(newTask as AccountExport['tasks'][number]);
     const result = await a.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
@@ -281,6 +294,166 @@ describe('POST /api/account/import', () => {
     expect(await rowsOf(b.user.id)).toEqual(before);
   });
 
+  it('refuses a date outside 2000-01-01 to now with 400 naming the item and field, and changes nothing', async () => {
+    const a = await filledAccount();
+    const file = await exportOf(a.client);
+    const b = await person();
+    const before = await rowsOf(b.user.id);
+    const cases: Array<[(f: AccountExport) => void, string, string]> = [
+      [
+        (f) => Object.assign(f.goals[0] ?? {}, { createdAt: '0000-01-01T00:00:00Z' }),
+        'goals.0.createdAt',
+        'The goal "Run a 10k" has createdAt 0000-01-01T00:00:00Z: a creation time must be between 2000-01-01 and now',
+      ],
+      [
+        // An offset that pulls the instant back into year 0.
+        (f) => Object.assign(f.tasks[0] ?? {}, { createdAt: '0001-01-01T00:30:00+01:00' }),
+        'tasks.0.createdAt',
+        `The task "${file.tasks[0]?.title}" has createdAt 0001-01-01T00:30:00+01:00: a creation time must be between 2000-01-01 and now`,
+      ],
+      [
+        // And one that pushes it into year 10000.
+        (f) => Object.assign(f.habits[0] ?? {}, { createdAt: '9999-12-31T23:00:00-02:00' }),
+        'habits.0.createdAt',
+        `The habit "${file.habits[0]?.title}" has createdAt 9999-12-31T23:00:00-02:00: a creation time must be between 2000-01-01 and now`,
+      ],
+      [
+        (f) => Object.assign(f.habits[1] ?? {}, { createdAt: '2026-03-12T12:00:00Z' }),
+        'habits.1.createdAt',
+        `The habit "${file.habits[1]?.title}" has createdAt 2026-03-12T12:00:00Z: a creation time must be between 2000-01-01 and now`,
+      ],
+      [
+        (f) => f.habits[0]?.completedDays.push('1999-12-31'),
+        'habits.0.completedDays.3',
+        `The habit "${file.habits[0]?.title}" has the completed day 1999-12-31: a completed day must be between 2000-01-01 and today`,
+      ],
+      // Years 0 to 99 are no calendar date for isDay (src/shared/domain/days.ts), already refused as such.
+      [
+        (f) => f.habits[0]?.completedDays.push('0000-01-01'),
+        'habits.0.completedDays.3',
+        'Day must be a date written YYYY-MM-DD',
+      ],
+      [
+        (f) => f.tasks.find((task) => task.completedDays.length > 0)?.completedDays.push('9999-12-31'),
+        `tasks.${file.tasks.findIndex((task) => task.completedDays.length > 0)}.completedDays.1`,
+        'The task "قراءة فصل" has the completed day 9999-12-31: a completed day must be between 2000-01-01 and today',
+      ],
+    ];
+    for (const [spoil, path, message] of cases) {
+      const spoilt = structuredClone(file);
+      spoil(spoilt);
+      const res = await b.client.call('POST', '/api/account/import', spoilt);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(messageOf(res)).toBe(message);
+      expect(res.json().issues).toEqual([{ path, message }]);
+    }
+    expect(await rowsOf(b.user.id)).toEqual(before);
+  });
+
+  it('leaves out the days a tick could not have marked, says how many, and keeps the rest', async () => {
+    // The person's day is Europe/Paris, today 2026-03-10 (the file has no settings).
+    const b = await person();
+    const mine = await b.client.createHabit({ title: 'Mine since the 8th' });
+    const plain = await b.client.createTask({ title: 'A plain todo of mine' });
+    await t.db.execute(
+      sql`update habits set created_at = '2026-03-08T08:00:00Z' where user_id = ${b.user.id} and id = ${mine.id}`,
+    );
+    const habitGoal = randomUUID();
+    const plainGoal = randomUUID();
+    const goal = { description: null, color: 'blue', archived: false, createdAt: '2026-03-01T08:00:00Z' };
+    const task = { completed: false, isToday: false, todaySortOrder: 0, createdAt: '2026-03-01T08:00:00Z' };
+    const res = await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      goals: [
+        { ...goal, id: habitGoal, title: 'Daily', isHabitGoal: true, sortOrder: 0 },
+        { ...goal, id: plainGoal, title: 'Plain', isHabitGoal: false, sortOrder: 1 },
+      ],
+      tasks: [
+        // Kept: a task of a habit goal, days from its first day to today.
+        {
+          ...task,
+          id: randomUUID(),
+          title: 'Daily task',
+          goalId: habitGoal,
+          sortOrder: 0,
+          completedDays: ['2026-03-01', '2026-03-10'],
+        },
+        // Left out: tasks outside a habit goal, in the file or already in the account.
+        {
+          ...task,
+          id: randomUUID(),
+          title: 'Plain task',
+          goalId: plainGoal,
+          sortOrder: 1,
+          completedDays: ['2026-03-09'],
+        },
+        {
+          ...task,
+          id: randomUUID(),
+          title: 'Todo',
+          goalId: null,
+          sortOrder: 2,
+          completedDays: ['2026-03-09'],
+        },
+        {
+          ...task,
+          id: plain.id,
+          title: plain.title,
+          goalId: habitGoal,
+          sortOrder: 3,
+          completedDays: ['2026-03-10'],
+        },
+      ],
+      habits: [
+        {
+          id: randomUUID(),
+          title: 'New habit',
+          isToday: false,
+          todaySortOrder: 0,
+          sortOrder: 0,
+          createdAt: '2026-03-05T08:00:00Z',
+          // Before its first day, and tomorrow in Paris (a day that has begun east of it): left out.
+          completedDays: ['2026-03-04', '2026-03-05', '2026-03-10', '2026-03-11'],
+        },
+        // An item the account has keeps its own first day, whatever the file says.
+        {
+          id: mine.id,
+          title: mine.title,
+          isToday: false,
+          todaySortOrder: 0,
+          sortOrder: 1,
+          createdAt: '2026-01-01T08:00:00Z',
+          completedDays: ['2026-03-07', '2026-03-08'],
+        },
+      ],
+    });
+    expect(res.added.completedDays).toBe(5);
+    expect(res.leftOut).toEqual({ completedDays: 6 });
+    expect(await rowsOf(b.user.id)).toMatchObject({ habit_days: 3, task_days: 2 });
+    const days = (await exportOf(b.client)).habits.find((habit) => habit.id === mine.id)?.completedDays;
+    expect(days).toEqual(['2026-03-08']);
+  });
+
+  it('gives a task and a habit that share an id each their own Today place', async () => {
+    const b = await person();
+    const id = randomUUID();
+    const common = { id, isToday: true, sortOrder: 0, completedDays: [] };
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      tasks: [{ ...common, title: 'Task twin', goalId: null, completed: false, todaySortOrder: 0 }],
+      habits: [{ ...common, title: 'Habit twin', todaySortOrder: 1 }],
+    });
+    const today = await b.client.expect(200, TodaySchema, 'GET', '/api/today');
+    const places = [...today.tasks, ...today.habits]
+      .sort((x, y) => x.todaySortOrder - y.todaySortOrder)
+      .map((item) => [item.title, item.todaySortOrder]);
+    expect(places).toHaveLength(2);
+    expect(places.map(([title]) => title)).toEqual(['Task twin', 'Habit twin']);
+    expect(places[0]?.[1]).not.toBe(places[1]?.[1]);
+  });
+
   it('answers 409 when the account would pass a count limit, and imports nothing', async () => {
     const b = await person();
     await b.client.createHabit({ title: 'Already here' });
@@ -301,6 +474,31 @@ describe('POST /api/account/import', () => {
       'Importing this file would give you 201 habits; the limit is 200. Delete some habits or import a smaller file.',
     );
     expect(await rowsOf(b.user.id)).toMatchObject({ habits: 1 });
+  });
+
+  it('answers 413 with words for a file with more completed days than an import takes', async () => {
+    const b = await person();
+    // 9,000 days each, all from 2001 to today: 56 habits pass the file limit of 500,000.
+    const days = Array.from({ length: 9_000 }, (_, i) => addDays('2026-03-10', -i));
+    const habits = Array.from({ length: 56 }, (_, i) => ({
+      id: randomUUID(),
+      title: `Habit ${i}`,
+      isToday: false,
+      todaySortOrder: 0,
+      sortOrder: i,
+      createdAt: '2001-01-01T00:00:00Z',
+      completedDays: days,
+    }));
+    const res = await b.client.call('POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      habits,
+    });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(messageOf(res)).toBe(
+      'This file holds 504,000 completed days; an import takes at most 500,000 at once. Import it in parts, each with some of the habits and tasks.',
+    );
+    expect(await rowsOf(b.user.id)).toMatchObject({ habits: 0, habit_days: 0 });
   });
 
   it('answers 413 with words for a file over the import limit', async () => {

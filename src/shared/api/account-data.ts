@@ -19,6 +19,12 @@ export const EXPORT_VERSION = 1;
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
 export const COMPLETED_DAYS_MAX = 10_000;
+/**
+ * Completed days one file may carry in all: 200 habits ticked daily for almost 7 years. Without it the
+ * per-item limit lets a 16 MiB file hold about 1.2 million days, each a row written under the person's
+ * lock (docs/decisions/016-account-data.md).
+ */
+export const IMPORT_COMPLETED_DAYS_MAX = 500_000;
 
 /*
  * Two shapes of each item: what an export writes (plain, so the answer is serialised from it) and what
@@ -152,10 +158,14 @@ const CountsSchema = z.object({
   completedDays: z.number().int(),
 });
 
-/** What an import did: rows added, and rows of the file that were already in the account. */
+/**
+ * What an import did: rows added, rows of the file that were already in the account, and completed days
+ * left out because no tick could have marked them (docs/decisions/016-account-data.md).
+ */
 export const AccountImportResultSchema = z.object({
   added: CountsSchema,
   alreadyThere: CountsSchema.omit({ completedDays: true }),
+  leftOut: CountsSchema.pick({ completedDays: true }),
 });
 export type AccountImportResult = z.infer<typeof AccountImportResultSchema>;
 

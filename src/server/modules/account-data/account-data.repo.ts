@@ -92,21 +92,28 @@ export async function countOwned(db: Db, userId: string): Promise<OwnedCounts> {
 
 const OWNED = { goals, tasks, habits } as const;
 
+/** What an import needs of an item the person already has: its first day and, for a task, its goal. */
+export type ExistingItem = { createdAt: Date; goalId: string | null };
+
 /** Which of `ids` the person already has among their goals, tasks or habits. */
-export async function findExistingIds(
+export async function findExisting(
   db: Db,
   userId: string,
   kind: keyof typeof OWNED,
   ids: readonly string[],
-): Promise<Set<string>> {
+): Promise<Map<string, ExistingItem>> {
   const table = OWNED[kind];
-  const found = new Set<string>();
+  const found = new Map<string, ExistingItem>();
   for (const part of chunks(ids)) {
     const rows = await db
-      .select({ id: table.id })
+      .select({
+        id: table.id,
+        createdAt: table.createdAt,
+        goalId: kind === 'tasks' ? tasks.goalId : sql<string | null>`null`,
+      })
       .from(table)
       .where(and(eq(table.userId, userId), inArray(table.id, part)));
-    for (const row of rows) found.add(row.id);
+    for (const row of rows) found.set(row.id, { createdAt: row.createdAt, goalId: row.goalId });
   }
   return found;
 }

@@ -77,7 +77,11 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
     },
     async (request) => {
       const user = requireUser(request);
-      const result = await importAccount(db, user.id, request.body);
+      const result = await importAccount(
+        db,
+        { userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour, now: request.now },
+        request.body,
+      );
       // The file's settings may have changed the person's day: cached sessions hold the old row.
       sessionCache?.forgetUser(user.id);
       return result;

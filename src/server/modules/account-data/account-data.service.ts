@@ -5,21 +5,27 @@ import {
   type AccountSummary,
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  IMPORT_COMPLETED_DAYS_MAX,
   type ImportedTask,
 } from '#shared/api/account-data';
 import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
+import { addDays, dayAt, daysBetween } from '#shared/domain/days';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { badRequest, notSignedIn, quotaReached } from '../../errors';
+import { badRequest, HttpError, notSignedIn, quotaReached } from '../../errors';
 import { listSessions } from '../auth/sessions.service';
+import type { PersonDay } from '../completions/completions.service';
 import { endPosition } from '../positions/positions.service';
 import { updateUserSettings } from '../users/users.repo';
 import {
   addCompletedDays,
+  type CompletedDays,
+  type CompletionRow,
   countOwned,
   deleteUser,
+  type ExistingItem,
   findCompletedDays,
-  findExistingIds,
+  findExisting,
   findGoalKinds,
   findGoals,
   findHabits,
@@ -104,11 +110,68 @@ export function exportAccount(db: Db, userId: string, now: Date): Promise<Accoun
   });
 }
 
+/** Answered before any work: a file past it is refused for its size (413), as one past 16 MiB is. */
+function refuseTooManyDays(file: AccountImport): void {
+  let total = 0;
+  for (const item of [...file.tasks, ...file.habits]) total += item.completedDays.length;
+  if (total > IMPORT_COMPLETED_DAYS_MAX) {
+    throw new HttpError(
+      413,
+      `This file holds ${total.toLocaleString('en-US')} completed days; an import takes at most ${IMPORT_COMPLETED_DAYS_MAX.toLocaleString('en-US')} at once. Import it in parts, each with some of the habits and tasks.`,
+    );
+  }
+}
+
 function refuseRepeatedIds(kind: 'goal' | 'task' | 'habit', ids: readonly string[]): void {
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id)) throw badRequest(`The file lists the ${kind} ${id} more than once`);
     seen.add(id);
+  }
+}
+
+/*
+ * The dates an import takes (docs/decisions/016-account-data.md, "Dates an import takes"): from 2000-01-01, before
+ * any Stride, to a little after now. Anything outside is a broken or made-up file, and PostgreSQL
+ * itself refuses a year before 1 or after 9999 (the format's offsets can push a date there), which
+ * would otherwise surface as a 500.
+ */
+const EARLIEST_DAY = '2000-01-01';
+const EARLIEST_MS = Date.parse(`${EARLIEST_DAY}T00:00:00Z`);
+/** How far after now a creation time may be: the clocks of two instances can differ a little. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+function refuseImpossibleDates(file: AccountImport, now: Date): void {
+  const latestMs = now.getTime() + CLOCK_SKEW_MS;
+  // The zone furthest ahead (UTC+14) is at most one day ahead of UTC.
+  const latestDay = addDays(dayAt(now, 'UTC'), 1);
+  const refuse = (path: string, message: string) => {
+    throw badRequest(message, [{ path, message }]);
+  };
+  const lists = [
+    ['goal', 'goals', file.goals.map((goal) => ({ ...goal, completedDays: [] as string[] }))],
+    ['task', 'tasks', file.tasks],
+    ['habit', 'habits', file.habits],
+  ] as const;
+  for (const [kind, list, items] of lists) {
+    for (const [index, item] of items.entries()) {
+      const at = item.createdAt === undefined ? undefined : Date.parse(item.createdAt);
+      if (at !== undefined && !(at >= EARLIEST_MS && at <= latestMs)) {
+        refuse(
+          `${list}.${index}.createdAt`,
+          `The ${kind} "${item.title}" has createdAt ${item.createdAt}: a creation time must be between ${EARLIEST_DAY} and now`,
+        );
+      }
+      for (const [dayIndex, day] of item.completedDays.entries()) {
+        // Days are YYYY-MM-DD (DaySchema), so text order is date order.
+        if (day < EARLIEST_DAY || day > latestDay) {
+          refuse(
+            `${list}.${index}.completedDays.${dayIndex}`,
+            `The ${kind} "${item.title}" has the completed day ${day}: a completed day must be between ${EARLIEST_DAY} and today`,
+          );
+        }
+      }
+    }
   }
 }
 
@@ -124,7 +187,10 @@ const byField =
  * not have yet are added. New items join the end of their lists in the file's order; the file's
  * settings replace the person's.
  */
-export function importAccount(db: Db, userId: string, file: AccountImport): Promise<AccountImportResult> {
+export function importAccount(db: Db, person: PersonDay, file: AccountImport): Promise<AccountImportResult> {
+  const { userId } = person;
+  refuseTooManyDays(file);
+  refuseImpossibleDates(file, person.now);
   refuseRepeatedIds(
     'goal',
     file.goals.map((goal) => goal.id),
@@ -141,19 +207,19 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
   return inTransaction(
     db,
     async (tx) => {
-      const existingGoals = await findExistingIds(
+      const existingGoals = await findExisting(
         tx,
         userId,
         'goals',
         file.goals.map((goal) => goal.id),
       );
-      const existingTasks = await findExistingIds(
+      const existingTasks = await findExisting(
         tx,
         userId,
         'tasks',
         file.tasks.map((task) => task.id),
       );
-      const existingHabits = await findExistingIds(
+      const existingHabits = await findExisting(
         tx,
         userId,
         'habits',
@@ -163,16 +229,17 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
       const newTasks = file.tasks.filter((task) => !existingTasks.has(task.id));
       const newHabits = file.habits.filter((habit) => !existingHabits.has(habit.id));
 
+      // An item the account has stays as it is: its goal is the account's, not the file's.
+      const goalOf = (task: ImportedTask) => {
+        const existing = existingTasks.get(task.id);
+        return existing ? existing.goalId : task.goalId;
+      };
+      // A goal the account has keeps its kind too; the file's counts only for a goal it brings.
+      const fileGoals = new Map(file.goals.map((goal) => [goal.id, goal.isHabitGoal]));
+      const accountGoals = await findGoalKinds(tx, userId, [
+        ...new Set(file.tasks.flatMap((task) => goalOf(task) ?? [])),
+      ]);
       // A task belongs to a goal of the file or of the account, never to nowhere.
-      const fileGoals = new Set(file.goals.map((goal) => goal.id));
-      const goalsOutsideFile = [
-        ...new Set(
-          newTasks.flatMap((task) =>
-            task.goalId !== null && !fileGoals.has(task.goalId) ? [task.goalId] : [],
-          ),
-        ),
-      ];
-      const accountGoals = await findGoalKinds(tx, userId, goalsOutsideFile);
       const orphan = newTasks.find(
         (task) => task.goalId !== null && !fileGoals.has(task.goalId) && !accountGoals.has(task.goalId),
       );
@@ -181,6 +248,10 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
           `The task "${orphan.title}" belongs to a goal (${orphan.goalId}) that is neither in the file nor in your account`,
         );
       }
+      const inHabitGoal = (task: ImportedTask) => {
+        const goalId = goalOf(task);
+        return goalId !== null && (accountGoals.get(goalId) ?? fileGoals.get(goalId) ?? false);
+      };
 
       const owned = await countOwned(tx, userId);
       const limits = [
@@ -215,7 +286,11 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
       // Each task list (a goal's, or the todos) and Today get the new items after their last one.
       const taskPositions = new Map<string, number>();
       const byList = new Map<string | null, ImportedTask[]>();
-      for (const task of newTasks) byList.set(task.goalId, [...(byList.get(task.goalId) ?? []), task]);
+      for (const task of newTasks) {
+        const list = byList.get(task.goalId);
+        if (list) list.push(task);
+        else byList.set(task.goalId, [task]);
+      }
       for (const [goalId, list] of byList) {
         const base = await endPosition(tx, userId, { kind: 'tasks', goalId });
         list.sort(byField((task) => task.sortOrder)).forEach((task, rank) => {
@@ -223,11 +298,14 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
         });
       }
       const todayBase = await endPosition(tx, userId, { kind: 'today' });
+      // Keyed by kind and id: ids are unique per kind only, so a task and a habit may share one.
       const joiningToday = [
-        ...newTasks.filter((task) => task.isToday),
-        ...newHabits.filter((habit) => habit.isToday),
-      ].sort(byField((item) => item.todaySortOrder));
-      const todayPositions = new Map(joiningToday.map((item, rank) => [item.id, todayBase + rank]));
+        ...newTasks.filter((task) => task.isToday).map((task) => ({ key: `task:${task.id}`, item: task })),
+        ...newHabits
+          .filter((habit) => habit.isToday)
+          .map((habit) => ({ key: `habit:${habit.id}`, item: habit })),
+      ].sort(byField(({ item }) => item.todaySortOrder));
+      const todayPositions = new Map(joiningToday.map(({ key }, rank) => [key, todayBase + rank]));
 
       await insertTasks(
         tx,
@@ -238,7 +316,7 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
           title: task.title,
           completed: task.completed,
           isToday: task.isToday,
-          todaySortOrder: todayPositions.get(task.id) ?? 0,
+          todaySortOrder: todayPositions.get(`task:${task.id}`) ?? 0,
           sortOrder: taskPositions.get(task.id) ?? 0,
           ...(task.createdAt ? { createdAt: new Date(task.createdAt) } : {}),
         })),
@@ -251,23 +329,66 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
           id: habit.id,
           title: habit.title,
           isToday: habit.isToday,
-          todaySortOrder: todayPositions.get(habit.id) ?? 0,
+          todaySortOrder: todayPositions.get(`habit:${habit.id}`) ?? 0,
           sortOrder: habitBase + rank,
           ...(habit.createdAt ? { createdAt: new Date(habit.createdAt) } : {}),
         })),
       );
 
+      /*
+       * Completed days follow the rules of a tick (docs/product.md#history): only for habits and tasks
+       * in habit goals, from the item's first day to today, in the day settings the account has after
+       * the import. A day outside them is left out and counted, not refused: an honest export can hold
+       * one (a task that left its habit goal keeps its days; a change of zone moves today), and a person
+       * cannot mend a file by hand (docs/decisions/016-account-data.md). The year-back limit of an edit
+       * does not apply: bringing back years of history is what a restore is for. Days already stored
+       * are not sent again, so a repeat import writes nothing.
+       */
+      const day = file.settings ?? person;
+      const today = dayAt(person.now, day.timeZone, day.dayStartHour);
+      const firstDay = (createdAt: Date) => {
+        const first = dayAt(createdAt, day.timeZone, day.dayStartHour);
+        // Created "tomorrow" (further east): today can still be ticked, as in completions.service.ts.
+        return daysBetween(today, first) > 0 ? today : first;
+      };
+      let leftOut = 0;
+      const daysToAdd = <T extends { id: string; createdAt?: string | undefined; completedDays: string[] }>(
+        items: readonly T[],
+        existing: ReadonlyMap<string, ExistingItem>,
+        stored: CompletedDays,
+        daily: (item: T) => boolean,
+      ): CompletionRow[] => {
+        const rows: CompletionRow[] = [];
+        for (const item of items) {
+          if (item.completedDays.length === 0) continue;
+          const createdAt =
+            existing.get(item.id)?.createdAt ?? (item.createdAt ? new Date(item.createdAt) : person.now);
+          const from = firstDay(createdAt);
+          const isDaily = daily(item);
+          const have = new Set(stored.get(item.id));
+          for (const completed of item.completedDays) {
+            if (!isDaily || completed < from || completed > today) leftOut += 1;
+            else if (!have.has(completed)) {
+              have.add(completed);
+              rows.push({ id: item.id, day: completed });
+            }
+          }
+        }
+        return rows;
+      };
+      const storedDays = async (kind: 'habit' | 'task', existing: ReadonlyMap<string, ExistingItem>) =>
+        existing.size === 0 ? new Map() : await findCompletedDays(tx, userId, kind);
       const habitDays = await addCompletedDays(
         tx,
         userId,
         'habit',
-        file.habits.flatMap((habit) => habit.completedDays.map((day) => ({ id: habit.id, day }))),
+        daysToAdd(file.habits, existingHabits, await storedDays('habit', existingHabits), () => true),
       );
       const taskDays = await addCompletedDays(
         tx,
         userId,
         'task',
-        file.tasks.flatMap((task) => task.completedDays.map((day) => ({ id: task.id, day }))),
+        daysToAdd(file.tasks, existingTasks, await storedDays('task', existingTasks), inHabitGoal),
       );
 
       if (file.settings) await updateUserSettings(tx, userId, file.settings);
@@ -280,6 +401,7 @@ export function importAccount(db: Db, userId: string, file: AccountImport): Prom
           completedDays: habitDays + taskDays,
         },
         alreadyThere: { goals: existingGoals.size, tasks: existingTasks.size, habits: existingHabits.size },
+        leftOut: { completedDays: leftOut },
       };
     },
     { owner: userId },
