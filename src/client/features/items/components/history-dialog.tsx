@@ -10,6 +10,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorText } from '../../../lib/error-text';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { type HistoryItemKind, useHistory } from '../api/get-history';
 
 /** Fetches the record's view (history-record.tsx) once; every later opening reuses it. */
@@ -33,7 +34,12 @@ export type HistoryDialogProps = {
  * a calendar of the last twelve months where a tap marks a day done or not done. The record's view
  * loads with the first opening, alongside the record itself (docs/decisions/010-first-load-weight.md).
  */
-export function HistoryDialog({ open, onOpenChange, kind, id, title, color }: HistoryDialogProps) {
+export function HistoryDialog(props: HistoryDialogProps) {
+  // Nothing of it (its query included) exists until it is first opened.
+  return useOpenedOnce(props.open) ? <OpenedHistoryDialog {...props} /> : null;
+}
+
+function OpenedHistoryDialog({ open, onOpenChange, kind, id, title, color }: HistoryDialogProps) {
   const history = useHistory(kind, id, open);
   // Start fetching the view with the record, not after it: the skeleton covers both waits.
   useEffect(() => {

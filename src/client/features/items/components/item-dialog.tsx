@@ -7,6 +7,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { EditableItem, GoalContext, ItemKind } from '../lib/item-kinds';
 
 type Body = typeof import('./item-dialog-body').ItemDialogBody;
@@ -53,7 +54,11 @@ export type ItemDialogProps = {
  * The shared add/edit dialog (docs/product.md#item-dialog). Its body mounts only while open, so every
  * opening starts from a fresh form.
  */
-export function ItemDialog({ open, onOpenChange, ...props }: ItemDialogProps) {
+export function ItemDialog(props: ItemDialogProps) {
+  return useOpenedOnce(props.open) ? <OpenedItemDialog {...props} /> : null;
+}
+
+function OpenedItemDialog({ open, onOpenChange, ...props }: ItemDialogProps) {
   const editing = props.mode === 'edit' && props.item !== undefined;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
