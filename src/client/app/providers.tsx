@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toast';
-import { TooltipProvider } from '../components/ui/tooltip';
+import { TooltipLayer } from '../components/ui/tooltip';
 import { queryClient as appQueryClient } from '../lib/query-client';
 
 /** Everything the app needs around it; tests pass their own QueryClient. */
@@ -15,10 +15,9 @@ export function Providers({
 }) {
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
+      <TooltipLayer />
     </QueryClientProvider>
   );
 }

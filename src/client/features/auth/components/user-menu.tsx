@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { tooltipProps } from '../../../components/ui/tooltip';
 import { useUser } from '../get-user';
 import { signOutFromApp } from '../session-actions';
 
@@ -33,24 +33,20 @@ export function UserMenu() {
   return (
     // Non-modal: a modal menu hides the page with aria-hidden while focus stays trapped, which axe flags.
     <DropdownMenu modal={false}>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <DropdownMenuTrigger asChild>
-            {/* The name begins with what the button shows (WCAG 2.5.3, label in name). */}
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`${initials(user)}, ${ACCOUNT_MENU_LABEL.toLowerCase()}`}
-              className="rounded-full"
-            >
-              <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
-                {initials(user)}
-              </span>
-            </Button>
-          </DropdownMenuTrigger>
-        </TooltipTrigger>
-        <TooltipContent>{ACCOUNT_MENU_LABEL}</TooltipContent>
-      </Tooltip>
+      <DropdownMenuTrigger asChild>
+        {/* The name begins with what the button shows (WCAG 2.5.3, label in name). */}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`${initials(user)}, ${ACCOUNT_MENU_LABEL.toLowerCase()}`}
+          className="rounded-full"
+          {...tooltipProps(ACCOUNT_MENU_LABEL)}
+        >
+          <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-sm">
+            {initials(user)}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
       {/* The menu is 12rem wide (docs/product.md#signed-in-chrome). */}
       <DropdownMenuContent className="w-48">
         <DropdownMenuLabel>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import { resolveGoalColor } from '#shared/domain/palette';
 import { toast } from '../../../components/ui/toast';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { tooltipProps } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';
 import { deleteWithUndo, offerUndo } from '../../../lib/undo';
@@ -126,16 +126,14 @@ export function TaskCard({
 function GoalName({ goal }: { goal: TaskGoalSummary }) {
   const colors = goalColorClasses(goal.color);
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span className={cn('inline-flex max-w-full items-center gap-1 font-medium text-xs', colors.accent)}>
-          <span className={cn('size-2 shrink-0 rounded-full', colors.preview)} aria-hidden />
-          <span dir="auto" className="truncate">
-            {goal.title}
-          </span>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>Goal: {goal.title}</TooltipContent>
-    </Tooltip>
+    <span
+      className={cn('inline-flex max-w-full items-center gap-1 font-medium text-xs', colors.accent)}
+      {...tooltipProps(`Goal: ${goal.title}`)}
+    >
+      <span className={cn('size-2 shrink-0 rounded-full', colors.preview)} aria-hidden />
+      <span dir="auto" className="truncate">
+        {goal.title}
+      </span>
+    </span>
   );
 }
