@@ -10,7 +10,7 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    // The manifest names the landing page's script for scripts/prerender-landing.tsx (not served: it
+    // The manifest names the landing page's script for scripts/prerender-pages.tsx (not served: it
     // sits in a dot folder, which the static files plugin refuses).
     manifest: true,
     rollupOptions: {

@@ -27,7 +27,7 @@ const ROUTES: Array<{ visit: string; module: string }> = [
   { visit: 'unknown path (404)', module: 'src/client/app/routes/not-found.tsx' },
 ];
 
-/** The pre-rendered landing page's only script (scripts/prerender-landing.tsx). */
+/** The pre-rendered landing page's only script (scripts/prerender-pages.tsx). */
 const LANDING_SCRIPT = 'src/client/landing-page.ts';
 
 /** The chunk's own file, its CSS and, recursively, everything it imports statically. */

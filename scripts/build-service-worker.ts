@@ -11,8 +11,11 @@ import { CLIENT_BUILD_DIR } from '../src/server/paths';
  * precompress, which then compresses sw.js like any script.
  */
 
-/** What the worker never keeps: compressed twins, maps, the build's own notes, the landing page. */
-const SKIPPED = /(?:\.br|\.gz|\.map)$|^\.vite\/|^landing\.html$|^sw\.js$/;
+/**
+ * What the worker never keeps: compressed twins, maps, the build's own notes, the landing page and
+ * the screens' pre-rendered pages (offline, the kept index.html opens any screen).
+ */
+const SKIPPED = /(?:\.br|\.gz|\.map)$|^\.vite\/|^landing\.html$|^app-[a-z-]+\.html$|^sw\.js$/;
 
 export function precacheList(root: string): { urls: string[]; version: string } {
   const found: string[] = [];

@@ -1,13 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { APP_SHELL_PAGES } from '#shared/api/pages';
+import { renderAppShellMarkup, type ShellScreen } from '../src/client/app/app-shell-document';
 import { renderLandingMarkup } from '../src/client/app/landing-document';
 import { CLIENT_BUILD_DIR } from '../src/server/paths';
 
 /*
- * After `vite build`: writes dist/client/landing.html, the signed-out landing page as static HTML
- * with one small script instead of the app (docs/decisions/013-api-cost.md). It is index.html with
- * the app's entry and preloads taken out, the landing script put in, and the page's markup inside
- * #root. The server chooses between the two (src/server/plugins/static-client.ts).
+ * After `vite build`, the pages painted before any script runs (docs/decisions/013-api-cost.md). The
+ * server chooses between them and index.html (src/server/plugins/static-client.ts).
+ * - landing.html: the signed-out landing page as static HTML with one small script instead of the app:
+ *   index.html with the app's entry and preloads taken out, the landing script put in, and the page's
+ *   markup inside #root.
+ * - app-today.html, app-all-items.html: the app, with the screen's frame in #app-shell before a hidden
+ *   #root (lib/app-shell.ts).
  */
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -16,15 +21,19 @@ const manifest = JSON.parse(readFileSync(join(CLIENT_BUILD_DIR, '.vite', 'manife
   string,
   ManifestChunk
 >;
-const landingEntry = manifest['src/client/landing-page.ts'];
-if (!landingEntry) throw new Error('the build manifest has no src/client/landing-page.ts entry');
-const script = landingEntry.file;
-// The chunks it imports (the theme store, shared with the app) load in parallel with it.
-const preloads = (landingEntry.imports ?? [])
-  .map((key) => manifest[key]?.file)
-  .filter((file): file is string => file !== undefined)
-  .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-  .join('');
+
+/** Every chunk a manifest entry imports statically, however deep, as files. */
+function importedFiles(key: string, seen = new Set<string>()): string[] {
+  for (const imported of manifest[key]?.imports ?? []) {
+    if (seen.has(imported)) continue;
+    seen.add(imported);
+    importedFiles(imported, seen);
+  }
+  return [...seen].map((imported) => manifest[imported]?.file).filter((file): file is string => !!file);
+}
+
+const preloadTags = (files: readonly string[]) =>
+  files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 
 const index = readFileSync(join(CLIENT_BUILD_DIR, 'index.html'), 'utf8');
 const entry = /<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/;
@@ -32,9 +41,32 @@ if (!entry.test(index)) throw new Error('index.html has no app entry script wher
 const root = '<div id="root"></div>';
 if (!index.includes(root)) throw new Error('index.html has no empty #root');
 
+const landingEntry = manifest['src/client/landing-page.ts'];
+if (!landingEntry) throw new Error('the build manifest has no src/client/landing-page.ts entry');
 const landing = index
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-  .replace(entry, `<script type="module" crossorigin src="/${script}"></script>${preloads}`)
+  // The chunks it imports (the theme store, shared with the app) load in parallel with it.
+  .replace(
+    entry,
+    `<script type="module" crossorigin src="/${landingEntry.file}"></script>${preloadTags(importedFiles('src/client/landing-page.ts'))}`,
+  )
   .replace(root, `<div id="root">${renderLandingMarkup()}</div>`);
 writeFileSync(join(CLIENT_BUILD_DIR, 'landing.html'), landing);
-console.log(`landing.html written (script ${script})`);
+console.log(`landing.html written (script ${landingEntry.file})`);
+
+const SHELLS: Array<{ file: string; path: string; screen: ShellScreen }> = [
+  { file: 'app-today.html', path: '/today', screen: 'today' },
+  { file: 'app-all-items.html', path: '/all-items', screen: 'all-items' },
+];
+for (const file of new Set(Object.values(APP_SHELL_PAGES))) {
+  if (!SHELLS.some((shell) => shell.file === file))
+    throw new Error(`the server sends ${file}, which nothing writes`);
+}
+for (const shell of SHELLS) {
+  const html = index.replace(
+    root,
+    `<div id="app-shell" inert aria-hidden="true">${renderAppShellMarkup(shell.screen, shell.path)}</div><div id="root" hidden></div>`,
+  );
+  writeFileSync(join(CLIENT_BUILD_DIR, shell.file), html);
+  console.log(`${shell.file} written`);
+}

@@ -1,64 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
-import { apiRequest, startEarlyRequests } from './lib/api-client';
-import { connectivity } from './lib/connectivity';
-import { RESTORE_WAIT_MS, startOfflineCache } from './lib/offline-cache';
-import { startOutbox } from './lib/outbox';
-import { queryClient } from './lib/query-client';
-import { initTheme } from './lib/theme';
+import { earlyRequestsFor, startEarlyRequests } from './lib/early-requests';
 import './styles.css';
 
-// theme-init.js already set the class before paint; this syncs the store with it.
-initTheme();
-
 /*
- * What each screen asks for first, requested now, in parallel with the user call, instead of after
- * it (lib/api-client.ts, "Early requests"). The paths must be those the screens' queries request
- * (features/today/api/get-today.ts, features/items/api/get-*.ts), or the early answer goes unused.
+ * The app's first module, kept small (docs/decisions/013-api-cost.md, "A screen's frame paints
+ * first"): it asks for the user and the screen's data at once, lets the browser paint what the page
+ * already holds (Today's and All Items' pre-rendered frame, lib/app-shell.ts), and only then loads
+ * the app (app/start.tsx), whose code takes the main thread for a while.
  */
-const EARLY_DATA: Record<string, readonly string[]> = {
-  '/': ['/api/today'],
-  '/today': ['/api/today'],
-  '/all-items': ['/api/goals?showArchived=false', '/api/tasks', '/api/habits'],
-};
-startEarlyRequests(['/api/auth/user', ...(EARLY_DATA[window.location.pathname] ?? [])]);
+startEarlyRequests(earlyRequestsFor(window.location.pathname));
 
-// Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, after the
-// first paint's work, and in a chunk of its own.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void import('./lib/service-worker')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      // Without a worker the app still works, online only: say so in the console and go on.
-      .catch((error: unknown) => console.warn('Stride works online only here:', error));
+function start(): void {
+  import('./app/start').catch((error: unknown) => {
+    // The frame stays on screen; a reload fetches the code again.
+    console.error('Stride could not load its code:', error);
   });
 }
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-// Ticks, Today moves, reorders and new items made offline are sent when Stride answers again, once the
-// user call has said that their maker is the one signed in (lib/outbox.ts).
-void startOutbox(queryClient, (change) =>
-  apiRequest(change.method, change.path, { body: change.body, direct: true }),
-);
-
-const app = createRoot(root);
-// Offline at start, the last data seen comes back before the first paint if it is read quickly;
-// online, the first paint waits for nothing (lib/offline-cache.ts).
-const saved = startOfflineCache(queryClient);
-void (
-  connectivity() === 'online'
-    ? Promise.resolve()
-    : Promise.race([saved, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))])
-).then(() =>
-  app.render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// A hidden tab draws no frames: it starts at once.
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

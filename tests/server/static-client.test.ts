@@ -21,6 +21,15 @@ beforeAll(async () => {
     join(root, 'landing.html'),
     '<!doctype html><title>Stride</title><div id="root">Key features</div>',
   );
+  // The screens' pre-rendered frames (scripts/prerender-pages.tsx).
+  writeFileSync(
+    join(root, 'app-today.html'),
+    '<div id="app-shell">Today frame</div><div id="root" hidden></div>',
+  );
+  writeFileSync(
+    join(root, 'app-all-items.html'),
+    '<div id="app-shell">All Items frame</div><div id="root" hidden></div>',
+  );
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");');
   // What scripts/precompress.ts writes beside a file (contents stand in for the compressed bytes).
   writeFileSync(join(root, 'assets', 'big-abc123.js'), 'x'.repeat(4000));
@@ -43,7 +52,10 @@ describe('built client', () => {
       expect(signedOut.headers.vary).toContain('Cookie');
       expect(signedOut.headers['cache-control']).toBe('no-cache');
       const withSession = await page(path, undefined, withCookie);
-      expect(withSession.body).toContain('<div id="root"></div>');
+      expect(withSession.headers.vary).toContain('Cookie');
+      // Today and All Items come with their frame drawn; the other screens are the plain app.
+      const frame = { '/': 'Today frame', '/today': 'Today frame', '/all-items': 'All Items frame' }[path];
+      expect(withSession.body).toContain(frame ?? '<div id="root"></div>');
     }
     // Pages that are not the landing page are the app's, cookie or not.
     for (const path of ['/login', '/no-such-page']) {
@@ -68,7 +80,7 @@ describe('built client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<div id="root" hidden>');
   });
 
   it('caches hashed assets for a year', async () => {
@@ -81,7 +93,7 @@ describe('built client', () => {
     for (const path of ['/today', '/all-items', '/some/unknown/page']) {
       const res = await page(path, undefined, withCookie);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<div id="root"');
     }
     const { headers } = await loginAs(t.db, { email: uniqueEmail() });
     const api = await t.app.inject({ method: 'GET', url: '/api/nope', headers });

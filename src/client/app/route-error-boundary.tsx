@@ -2,6 +2,7 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { AppShellRelease } from './layout/app-shell-release';
 
 type Props = {
   children: ReactNode /** Changing it (e.g. the path) clears a caught error. */;
@@ -29,6 +30,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="mx-auto w-full max-w-md px-4 py-10">
+        {/* A screen that failed is still the app's own: the pre-rendered frame must not hide it. */}
+        <AppShellRelease />
         <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
           <TriangleAlert aria-hidden="true" className="size-10 text-destructive" />
           <h1 className="font-semibold text-xl">Something went wrong</h1>

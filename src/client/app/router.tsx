@@ -3,11 +3,12 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANDING_PAGE_PATHS } from '#shared/api/pages';
 import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
 import { type AuthState, useUser } from '../features/auth/get-user';
-import { browserTimeZone } from '../lib/api-client';
 import { useKeepAlive } from '../lib/keep-alive';
+import { browserTimeZone } from '../lib/request-init';
 import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { useLiveUpdates } from '../lib/use-live-updates';
 import { AppHeader } from './layout/app-header';
+import { AppShellRelease } from './layout/app-shell-release';
 import { BottomNav } from './layout/bottom-nav';
 import { ConnectivityBanner } from './layout/connectivity-banner';
 import { SkipLink } from './layout/skip-link';
@@ -84,6 +85,8 @@ export function AppRouter() {
       >
         <RouteErrorBoundary resetKey={location}>
           <Suspense fallback={<LoadingScreen />}>
+            {/* Committed only with a screen that has loaded: a suspended route shows the fallback instead. */}
+            {auth.status === 'loading' ? null : <AppShellRelease />}
             <Screen auth={auth} />
           </Suspense>
         </RouteErrorBoundary>

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { always, type FakeApi, installFakeApi } from '../testing/fake-api';
-import { apiRequest, startEarlyRequests } from './api-client';
+import { apiRequest } from './api-client';
 import { resetConnectivity } from './connectivity';
+import { startEarlyRequests } from './early-requests';
 
 describe('early requests (docs/decisions/013-api-cost.md)', () => {
   let api: FakeApi;

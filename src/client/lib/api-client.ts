@@ -1,8 +1,8 @@
-import { TAB_HEADER, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import { reportAnswer, reportNoAnswer } from './connectivity';
-import { TAB_ID } from './live-updates';
+import { takeEarlyRequest } from './early-requests';
 import { queueableChange } from './offline-changes';
 import { sendOrKeep } from './outbox';
+import { type Method, requestInit } from './request-init';
 
 /**
  * A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), as the
@@ -33,57 +33,6 @@ function serverMessage(text: string): string | undefined {
     // Not JSON (a proxy's error page, say): there are no words of ours to show.
   }
   return undefined;
-}
-
-/** The IANA zone this browser runs in, sent with every call (docs/decisions/003-day-rules.md). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function requestInit(method: Method, body?: unknown, keepalive = false): RequestInit {
-  // This tab's name, so the live-update stream can tell it its own changes (lib/live-updates.ts).
-  const headers: Record<string, string> = { [TAB_HEADER]: TAB_ID };
-  const zone = browserTimeZone();
-  if (zone) headers[TIME_ZONE_HEADER] = zone;
-  const init: RequestInit = { method, credentials: 'include', headers };
-  // A write sent as the page goes away (lib/held-back.ts) must outlive it.
-  if (keepalive) init.keepalive = true;
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  return init;
-}
-
-/*
- * Early requests: the GETs a screen will make, started as the app boots instead of after the user
- * call has answered and the screen's code has loaded (docs/decisions/013-api-cost.md). The first
- * apiRequest for the same path takes the answer over; one not taken soon is dropped, so a later
- * call always asks afresh.
- */
-const EARLY_REQUEST_TTL_MS = 10_000;
-const earlyRequests = new Map<string, { response: Promise<Response>; startedAt: number }>();
-
-export function startEarlyRequests(paths: readonly string[]): void {
-  for (const path of paths) {
-    const response = fetch(path, requestInit('GET'));
-    // Not taken (signed out after all, another screen): its failure is nobody's to report.
-    response.catch(() => undefined);
-    earlyRequests.set(path, { response, startedAt: Date.now() });
-  }
-}
-
-function takeEarlyRequest(path: string): Promise<Response> | undefined {
-  const early = earlyRequests.get(path);
-  if (!early) return undefined;
-  earlyRequests.delete(path);
-  return Date.now() - early.startedAt <= EARLY_REQUEST_TTL_MS ? early.response : undefined;
 }
 
 export type ApiRequestOptions = {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLandingPagePath } from '#shared/api/pages';
+import { APP_SHELL_PAGES, isLandingPagePath } from '#shared/api/pages';
 
 export type StaticClientOptions = {
   root: string;
@@ -48,23 +48,34 @@ export const staticClientPlugin = fp<StaticClientOptions>(
   },
 );
 
-// Whether the build wrote landing.html, asked of the disk once per client folder rather than on
-// every page load (a build replaces the whole folder and restarts the server).
-const landingPages = new Map<string, boolean>();
-function hasLandingPage(root: string): boolean {
-  let known = landingPages.get(root);
+// Which pre-rendered pages the build wrote, asked of the disk once per client folder and page rather
+// than on every page load (a build replaces the whole folder and restarts the server).
+const builtPages = new Map<string, boolean>();
+function hasPage(root: string, file: string): boolean {
+  const key = join(root, file);
+  let known = builtPages.get(key);
   if (known === undefined) {
-    known = existsSync(join(root, 'landing.html'));
-    landingPages.set(root, known);
+    known = existsSync(key);
+    builtPages.set(key, known);
   }
   return known;
 }
 
+/** Which page a page load gets: see sendPage. */
+export function pageFor(path: string, hasSessionCookie: boolean, root: string): string {
+  if (!hasSessionCookie) {
+    return isLandingPagePath(path) && hasPage(root, 'landing.html') ? 'landing.html' : 'index.html';
+  }
+  const shell = APP_SHELL_PAGES[path];
+  return shell !== undefined && hasPage(root, shell) ? shell : 'index.html';
+}
+
 /**
- * A page load of a client route. A visitor with no session cookie on one of the landing paths gets
- * the pre-rendered landing page (scripts/prerender-landing.tsx), which paints without the app's
- * JavaScript; anyone else gets the app, which knows what to show (a stale cookie ends on the same
- * landing page, rendered by the app). docs/decisions/013-api-cost.md.
+ * A page load of a client route (docs/decisions/013-api-cost.md). A visitor with no session cookie on
+ * one of the landing paths gets the pre-rendered landing page (scripts/prerender-pages.tsx), which
+ * paints without the app's JavaScript; with a cookie, Today and All Items come with their screen's
+ * frame pre-rendered; anyone else gets the app, which knows what to show (a stale cookie ends on the
+ * same landing page, rendered by the app).
  */
 export function sendPage(
   request: FastifyRequest,
@@ -72,12 +83,11 @@ export function sendPage(
   options: { root: string; hasSessionCookie: boolean },
 ): FastifyReply {
   const path = request.url.split('?', 1)[0] ?? '';
-  const landing = !options.hasSessionCookie && isLandingPagePath(path) && hasLandingPage(options.root);
   return (
     reply
       .header('cache-control', 'no-cache')
       // One URL answers with either page depending on the cookie: caches must keep them apart.
       .header('vary', 'Cookie')
-      .sendFile(landing ? 'landing.html' : 'index.html')
+      .sendFile(pageFor(path, options.hasSessionCookie, options.root))
   );
 }

@@ -8,3 +8,14 @@ export const LANDING_PAGE_PATHS = ['/', '/today', '/home', '/all-items', '/setti
 export function isLandingPagePath(path: string): boolean {
   return (LANDING_PAGE_PATHS as readonly string[]).includes(path);
 }
+
+/**
+ * Signed-in screens whose page carries the screen's frame, pre-rendered at build time
+ * (docs/decisions/013-api-cost.md): the path, and the file the server sends for it to a visitor with a
+ * session cookie.
+ */
+export const APP_SHELL_PAGES: Readonly<Record<string, string>> = {
+  '/': 'app-today.html',
+  '/today': 'app-today.html',
+  '/all-items': 'app-all-items.html',
+};

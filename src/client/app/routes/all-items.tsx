@@ -1,12 +1,9 @@
-import Archive from 'lucide-react/icons/archive';
-import ArchiveRestore from 'lucide-react/icons/archive-restore';
-import Plus from 'lucide-react/icons/plus';
 import { type ReactNode, useMemo, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
-import { Button } from '../../components/ui/button';
 import {
   AllItemsEmpty,
   AllItemsError,
+  AllItemsHeader,
   AllItemsNoMatches,
   AllItemsSkeleton,
   buildSections,
@@ -140,31 +137,12 @@ export function AllItemsRoute() {
 
   return (
     <Screen>
-      <header className="flex items-end justify-between gap-2">
-        <div className="min-w-0">
-          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">All Items</h1>
-          <p className="min-h-5 text-muted-foreground text-sm sm:mt-1" data-testid="all-items-count">
-            {sections ? itemCountText(countItems(visibleSections), total) : null}
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {/* On phones the archive toggle is an icon (its words stay its name) so the list starts high. */}
-          <Button
-            variant="outline"
-            onClick={() => setShowArchived((value) => !value)}
-            className="max-sm:w-11 max-sm:px-0"
-          >
-            {showArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-            <span className="max-sm:sr-only">
-              {showArchived ? 'Hide archived goals' : 'Show archived goals'}
-            </span>
-          </Button>
-          <Button onClick={() => openAdd({})}>
-            <Plus aria-hidden />
-            Add Item
-          </Button>
-        </div>
-      </header>
+      <AllItemsHeader
+        countText={sections ? itemCountText(countItems(visibleSections), total) : undefined}
+        showArchived={showArchived}
+        onToggleArchived={() => setShowArchived((value) => !value)}
+        onAdd={() => openAdd({})}
+      />
       {sections && !nothingAtAll && <FilterChips chips={chips} hidden={hidden} onChange={setHidden} />}
       {body}
       <ItemDialog

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import { Button } from '../../components/ui/button';
 import {
@@ -44,12 +44,21 @@ function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
  */
 export function TodayRoute() {
   const today = useToday();
+  // The list's first arrival is drawn by a background render, in slices, so that the page keeps
+  // answering while thirty cards are built (docs/decisions/010-first-load-weight.md); after that,
+  // changes (ticks, drags) are drawn at once.
+  const firstArrival = useDeferredValue(today.data);
+  const drawn = useRef(false);
+  const data = drawn.current ? today.data : firstArrival;
+  useEffect(() => {
+    if (data !== undefined) drawn.current = true;
+  });
   const reorder = useReorderToday();
   const clearing = useClearToday();
   const [hidden, setHidden] = useState<HiddenFilters>(NO_FILTERS);
   const [adding, setAdding] = useState(false);
 
-  const all = useMemo(() => (today.data ? mergeTodayItems(today.data) : []), [today.data]);
+  const all = useMemo(() => (data ? mergeTodayItems(data) : []), [data]);
   const visible = useMemo(
     () => all.filter((item) => isShown(hidden, todayItemFilterKey(item))),
     [all, hidden],
@@ -84,10 +93,10 @@ export function TodayRoute() {
   return (
     <Screen>
       <TodayHeader
-        countText={today.data ? itemCountText(visible.length, all.length) : undefined}
+        countText={data ? itemCountText(visible.length, all.length) : undefined}
         // Before the list has loaded there is nothing to judge "already completed" by.
         onExecute={() => {
-          if (today.data) execution.start();
+          if (data) execution.start();
         }}
         onClear={onClear}
         onAdd={() => setAdding(true)}
@@ -95,10 +104,10 @@ export function TodayRoute() {
         executeRef={executeRef}
       />
       {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
-      {today.data ? <QuickAdd label="New task on Today" isToday /> : null}
-      {today.isPending ? (
+      {data ? <QuickAdd label="New task on Today" isToday /> : null}
+      {data === undefined && !today.isError ? (
         <TodaySkeleton />
-      ) : today.isError && !today.data ? (
+      ) : today.isError && !data ? (
         <div
           role="alert"
           className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"

@@ -3,6 +3,7 @@
 export { useGoals } from './api/get-goals';
 export { useHabits } from './api/get-habits';
 export { useTasks } from './api/get-tasks';
+export { AllItemsHeader } from './components/all-items-header';
 export {
   AllItemsEmpty,
   AllItemsError,

@@ -4,8 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { browserTimeZone } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
+import { browserTimeZone } from '../../../lib/request-init';
 import { useUpdateDaySettings } from '../api/update-day-settings';
 
 /** The select's value for "follow this device"; real zone names always contain letters. */

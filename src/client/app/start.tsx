@@ -1,0 +1,62 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { apiRequest } from '../lib/api-client';
+import { connectivity } from '../lib/connectivity';
+import { RESTORE_WAIT_MS, startOfflineCache } from '../lib/offline-cache';
+import { startOutbox } from '../lib/outbox';
+import { queryClient } from '../lib/query-client';
+import { initTheme } from '../lib/theme';
+import { Providers } from './providers';
+import { AppRouter } from './router';
+
+/*
+ * The app itself, loaded by main.tsx once the page has painted (docs/decisions/013-api-cost.md, "A
+ * screen's frame paints first").
+ */
+
+// theme-init.js already set the class before paint; this syncs the store with it.
+initTheme();
+
+// Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, after the
+// first paint's work, and in a chunk of its own.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    void import('../lib/service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      // Without a worker the app still works, online only: say so in the console and go on.
+      .catch((error: unknown) => console.warn('Stride works online only here:', error));
+  };
+  // This module may arrive after the page's load event.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// Ticks, Today moves, reorders and new items made offline are sent when Stride answers again, once the
+// user call has said that their maker is the one signed in (lib/outbox.ts).
+void startOutbox(queryClient, (change) =>
+  apiRequest(change.method, change.path, { body: change.body, direct: true }),
+);
+
+const app = createRoot(root);
+// Offline at start, the last data seen comes back before the first paint if it is read quickly;
+// online, the first paint waits for nothing (lib/offline-cache.ts).
+const saved = startOfflineCache(queryClient);
+void (
+  connectivity() === 'online'
+    ? Promise.resolve()
+    : Promise.race([saved, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))])
+).then(() =>
+  // A transition: React draws the first screen in slices and the page keeps answering meanwhile.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    ),
+  ),
+);
