@@ -130,8 +130,10 @@ export const tasks = pgTable(
     ),
     // GET /api/tasks (by goal, then sortOrder), ?goalId=..., max sortOrder per list, goal cascade.
     index('tasks_user_goal_sort_idx').on(t.userId, t.goalId, t.sortOrder),
-    // GET /api/today and the max todaySortOrder: only the few rows on Today are indexed.
-    index('tasks_user_today_idx').on(t.userId, t.todaySortOrder).where(sql`${t.isToday}`),
+    // GET /api/today and the max todaySortOrder: only the few rows on Today are indexed, and not by
+    // their Today position, so a Today reorder touches no index and PostgreSQL updates the rows in
+    // place (HOT): docs/decisions/013-api-cost.md, "Today reorders leave no dead index entries".
+    index('tasks_user_today_idx').on(t.userId).where(sql`${t.isToday}`),
   ],
 );
 
@@ -154,7 +156,8 @@ export const habits = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
     index('habits_user_sort_idx').on(t.userId, t.sortOrder),
-    index('habits_user_today_idx').on(t.userId, t.todaySortOrder).where(sql`${t.isToday}`),
+    // As tasks_user_today_idx.
+    index('habits_user_today_idx').on(t.userId).where(sql`${t.isToday}`),
   ],
 );
 
