@@ -9,14 +9,17 @@ function fakeServiceWorkers(options: { controlled: boolean; waiting: boolean }) 
   const posted: unknown[] = [];
   const waiting = options.waiting ? { postMessage: (message: unknown) => posted.push(message) } : null;
   const registration = { waiting, installing: null, addEventListener: vi.fn() };
+  const toActive: unknown[] = [];
+  const active = { postMessage: (message: unknown) => toActive.push(message) };
   const listeners = new Map<string, () => void>();
   const container = {
     controller: options.controlled ? {} : null,
+    ready: Promise.resolve({ active }),
     register: vi.fn(async () => registration),
     addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
   };
   vi.stubGlobal('navigator', { ...navigator, serviceWorker: container });
-  return { posted, container, fire: (type: string) => listeners.get(type)?.() };
+  return { posted, toActive, container, fire: (type: string) => listeners.get(type)?.() };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,6 +31,16 @@ describe('registerServiceWorker', () => {
     await act(() => registerServiceWorker());
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(screen.queryByText('A new version of Stride is ready')).toBeNull();
+  });
+
+  it('asks the active worker to take a page it did not take when it activated, and only such a page', async () => {
+    const uncontrolled = fakeServiceWorkers({ controlled: false, waiting: false });
+    await act(() => registerServiceWorker());
+    expect(uncontrolled.toActive).toEqual([{ type: 'CLAIM' }]);
+    vi.unstubAllGlobals();
+    const controlled = fakeServiceWorkers({ controlled: true, waiting: false });
+    await act(() => registerServiceWorker());
+    expect(controlled.toActive).toEqual([]);
   });
 
   it('offers a waiting version, and Reload lets it take over and reloads once it has', async () => {

@@ -33,6 +33,11 @@ export async function registerServiceWorker(): Promise<void> {
     window.location.reload();
   });
   if (registration.waiting && hadController) offer(registration.waiting);
+  // Without a controller this page would work offline only from its next load (service-worker.ts,
+  // "CLAIM"); with one already, there is nothing to ask.
+  void navigator.serviceWorker.ready.then((ready) => {
+    if (navigator.serviceWorker.controller === null) ready.active?.postMessage({ type: 'CLAIM' });
+  });
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
     installing?.addEventListener('statechange', () => {
