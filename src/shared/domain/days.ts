@@ -16,11 +16,25 @@ export const DEFAULT_DAY_START_HOUR = 0;
 /** A day as the API writes it: YYYY-MM-DD. */
 export type Day = string;
 
+/*
+ * Temporal, where the runtime has it (browsers: Chromium 144 and later; not Node 20, so the server
+ * always takes the Intl path). The first Intl date formatter of a page loads the locale's date data,
+ * 40-80 ms measured in Chromium on this project's machine and four times that on Lighthouse's slowed
+ * phone, in the first paint's work (docs/decisions/010-first-load-weight.md); Temporal reads a wall
+ * clock in about 1 ms. Both read the same time zone database.
+ */
+type ZonedFields = { year: number; month: number; day: number; hour: number };
+type TemporalApi = {
+  Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(zone: string): ZonedFields } };
+};
+const temporal = (globalThis as { Temporal?: TemporalApi }).Temporal;
+
 /** True when the runtime knows this IANA zone name (e.g. "Europe/Paris"). */
 export function isValidTimeZone(zone: string): boolean {
   if (zone.length === 0 || zone.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    if (temporal) temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone);
+    else new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
   } catch {
     return false;
@@ -68,7 +82,17 @@ export function dayAt(instant: Date, zone: string, dayStartHour: number = DEFAUL
   return day;
 }
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 function wallClock(instant: Date, zone: string): { date: Day; hour: number } {
+  if (temporal) {
+    const safeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+    const local = temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(safeZone);
+    return {
+      date: `${String(local.year).padStart(4, '0')}-${twoDigits(local.month)}-${twoDigits(local.day)}`,
+      hour: local.hour,
+    };
+  }
   // A cached formatter means the zone was already checked; checking builds a formatter, which is slow.
   const safeZone = formatters.has(zone) || isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
   const parts = formatterFor(safeZone).formatToParts(instant);

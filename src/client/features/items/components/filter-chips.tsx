@@ -112,11 +112,17 @@ function useScrollFade(itemCount: number) {
     const after = Math.abs(row.scrollLeft) + row.clientWidth < row.scrollWidth - 1;
     setFade(before && after ? 'both' : after ? 'end' : before ? 'start' : 'none');
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the chips change.
+  // Measured once the browser has laid the row out, never in the middle of drawing a screen: reading
+  // its sizes right after the chips were added made the browser lay out the whole page there and then
+  // (100-200 ms of the first paint's work on Lighthouse's slowed phone, docs/decisions/010-first-load-weight.md).
+  // A new observation reports once; after that the row reports its own size changes (a turned phone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observed again when the chips change.
   useEffect(() => {
-    onScroll();
-    window.addEventListener('resize', onScroll);
-    return () => window.removeEventListener('resize', onScroll);
+    const row = ref.current;
+    if (!row) return;
+    const sizes = new ResizeObserver(onScroll);
+    sizes.observe(row);
+    return () => sizes.disconnect();
   }, [onScroll, itemCount]);
   return { ref, onScroll, fade };
 }

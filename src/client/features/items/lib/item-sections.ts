@@ -10,9 +10,15 @@ export type ItemSection =
 
 type Sortable = { sortOrder: number; createdAt: string; id: string };
 
+/**
+ * ISO timestamps and ids compare as plain text, as the database orders them; localeCompare would give
+ * the same order but start the browser's collation data on the first paint.
+ */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Saved order first; ties (e.g. items made before any reorder) fall back to creation time, then id. */
 export function bySavedOrder(a: Sortable, b: Sortable): number {
-  return a.sortOrder - b.sortOrder || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+  return a.sortOrder - b.sortOrder || byText(a.createdAt, b.createdAt) || byText(a.id, b.id);
 }
 
 /**
