@@ -81,6 +81,19 @@ function dataOf(file: AccountExport) {
   return data;
 }
 
+/** Imports a file of `count` new habits, each with `extra` fields. */
+function importHabits(client: ApiClient, count: number, extra: Record<string, unknown> = {}) {
+  const habits = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    title: `Habit ${i}`,
+    isToday: false,
+    todaySortOrder: 0,
+    sortOrder: i,
+    ...extra,
+  }));
+  return client.call('POST', '/api/account/import', { format: 'stride-export', version: 1, habits });
+}
+
 async function rowsOf(userId: string) {
   const [row] = await executeRows<Record<string, number>>(
     t.db,
@@ -457,18 +470,7 @@ describe('POST /api/account/import', () => {
   it('answers 409 when the account would pass a count limit, and imports nothing', async () => {
     const b = await person();
     await b.client.createHabit({ title: 'Already here' });
-    const habits = Array.from({ length: MAX_HABITS }, (_, i) => ({
-      id: randomUUID(),
-      title: `Habit ${i}`,
-      isToday: false,
-      todaySortOrder: 0,
-      sortOrder: i,
-    }));
-    const res = await b.client.call('POST', '/api/account/import', {
-      format: 'stride-export',
-      version: 1,
-      habits,
-    });
+    const res = await importHabits(b.client, MAX_HABITS);
     expect(res.statusCode, res.body).toBe(409);
     expect(messageOf(res)).toBe(
       'Importing this file would give you 201 habits; the limit is 200. Delete some habits or import a smaller file.',
@@ -480,20 +482,7 @@ describe('POST /api/account/import', () => {
     const b = await person();
     // 9,000 days each, all from 2001 to today: 56 habits pass the file limit of 500,000.
     const days = Array.from({ length: 9_000 }, (_, i) => addDays('2026-03-10', -i));
-    const habits = Array.from({ length: 56 }, (_, i) => ({
-      id: randomUUID(),
-      title: `Habit ${i}`,
-      isToday: false,
-      todaySortOrder: 0,
-      sortOrder: i,
-      createdAt: '2001-01-01T00:00:00Z',
-      completedDays: days,
-    }));
-    const res = await b.client.call('POST', '/api/account/import', {
-      format: 'stride-export',
-      version: 1,
-      habits,
-    });
+    const res = await importHabits(b.client, 56, { createdAt: '2001-01-01T00:00:00Z', completedDays: days });
     expect(res.statusCode, res.body).toBe(413);
     expect(messageOf(res)).toBe(
       'This file holds 504,000 completed days; an import takes at most 500,000 at once. Import it in parts, each with some of the habits and tasks.',
