@@ -8,6 +8,12 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
  * JavaScript (docs/decisions/013-api-cost.md). tests/server/answer-shapes.test.ts checks every answer
  * against its shared schema, extra keys included.
  *
+ * Each item's fields are listed once (`goalFields`, `taskFields`, `habitFields`) and written two ways:
+ * one item as a json_build_object, a list as the rows of a subquery whose columns carry the API's
+ * names, aggregated whole (`jsonList`). PostgreSQL turns such a row into JSON more cheaply than it
+ * evaluates a json_build_object per row: the Today statement went from about 340 to 230 µs per serial
+ * call (013, "Lists are rows named like the API").
+ *
  * Colours need no fallback here: the goals_color_in_palette constraint keeps every stored one in the
  * palette (measured: the fallback was a quarter of the Today statement's time in PGlite).
  *
@@ -17,6 +23,9 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
  */
 
 type Day = string | Placeholder;
+
+/** An item's fields in the API's order: the API's name and the SQL that computes it. */
+type Fields = Array<readonly [name: string, value: SQL]>;
 
 const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
 
@@ -33,35 +42,48 @@ export const taskInHabitGoal = (alias: string) =>
   sql`coalesce((select g.is_habit_goal from goals g
     where g.user_id = ${col(alias, 'user_id')} and g.id = ${col(alias, 'goal_id')}), false)`;
 
-export function goalJson(alias: string): SQL {
-  return sql`json_build_object(
-    'id', ${col(alias, 'id')}, 'title', ${col(alias, 'title')}, 'description', ${col(alias, 'description')},
-    'color', ${col(alias, 'color')}, 'isHabitGoal', ${col(alias, 'is_habit_goal')},
-    'archived', ${col(alias, 'archived')}, 'sortOrder', ${col(alias, 'sort_order')},
-    'createdAt', ${isoTime(col(alias, 'created_at'))})`;
-}
+export const goalFields = (alias: string): Fields => [
+  ['id', col(alias, 'id')],
+  ['title', col(alias, 'title')],
+  ['description', col(alias, 'description')],
+  ['color', col(alias, 'color')],
+  ['isHabitGoal', col(alias, 'is_habit_goal')],
+  ['archived', col(alias, 'archived')],
+  ['sortOrder', col(alias, 'sort_order')],
+  ['createdAt', isoTime(col(alias, 'created_at'))],
+];
 
 /**
- * A Task; `inHabitGoal` may come from a join the statement already has, and `extra` adds fields (a
- * Today task's goal).
+ * A Task's fields; `inHabitGoal` may come from a join the statement already has, and `goal` adds a
+ * Today task's goal summary (`goalSummaryJson`).
  */
-export function taskJson(alias: string, day: Day, options: { inHabitGoal?: SQL; extra?: SQL } = {}): SQL {
+export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL; goal?: SQL } = {}): Fields {
   const inHabitGoal = options.inHabitGoal ?? taskInHabitGoal(alias);
-  return sql`json_build_object(
-    'id', ${col(alias, 'id')}, 'title', ${col(alias, 'title')}, 'goalId', ${col(alias, 'goal_id')},
-    'completed', ${col(alias, 'completed')}, 'completedToday', (${inHabitGoal}) and ${doneOn(alias, day)},
-    'completionCount', ${col(alias, 'completion_count')}, 'isToday', ${col(alias, 'is_today')},
-    'todaySortOrder', ${col(alias, 'today_sort_order')}, 'sortOrder', ${col(alias, 'sort_order')},
-    'createdAt', ${isoTime(col(alias, 'created_at'))}${options.extra ? sql`, ${options.extra}` : sql``})`;
+  const fields: Fields = [
+    ['id', col(alias, 'id')],
+    ['title', col(alias, 'title')],
+    ['goalId', col(alias, 'goal_id')],
+    ['completed', col(alias, 'completed')],
+    ['completedToday', sql`(${inHabitGoal}) and ${doneOn(alias, day)}`],
+    ['completionCount', col(alias, 'completion_count')],
+    ['isToday', col(alias, 'is_today')],
+    ['todaySortOrder', col(alias, 'today_sort_order')],
+    ['sortOrder', col(alias, 'sort_order')],
+    ['createdAt', isoTime(col(alias, 'created_at'))],
+  ];
+  return options.goal ? [...fields, ['goal', options.goal]] : fields;
 }
 
-export function habitJson(alias: string, day: Day): SQL {
-  return sql`json_build_object(
-    'id', ${col(alias, 'id')}, 'title', ${col(alias, 'title')}, 'isToday', ${col(alias, 'is_today')},
-    'completedToday', ${doneOn(alias, day)}, 'completionCount', ${col(alias, 'completion_count')},
-    'todaySortOrder', ${col(alias, 'today_sort_order')}, 'sortOrder', ${col(alias, 'sort_order')},
-    'createdAt', ${isoTime(col(alias, 'created_at'))})`;
-}
+export const habitFields = (alias: string, day: Day): Fields => [
+  ['id', col(alias, 'id')],
+  ['title', col(alias, 'title')],
+  ['isToday', col(alias, 'is_today')],
+  ['completedToday', doneOn(alias, day)],
+  ['completionCount', col(alias, 'completion_count')],
+  ['todaySortOrder', col(alias, 'today_sort_order')],
+  ['sortOrder', col(alias, 'sort_order')],
+  ['createdAt', isoTime(col(alias, 'created_at'))],
+];
 
 /** The goal summary a Today task carries, or null for a standalone todo (`alias`: a left-joined goal). */
 export function goalSummaryJson(alias: string): SQL {
@@ -70,9 +92,42 @@ export function goalSummaryJson(alias: string): SQL {
     'isHabitGoal', ${col(alias, 'is_habit_goal')}) end`;
 }
 
-/** `items` aggregated into one JSON array in `order`, `[]` when there are none. */
-export const jsonArray = (items: SQL, order: SQL) =>
-  sql`coalesce(json_agg(${items} order by ${order}), '[]'::json)`;
+/** One item as a JSON object. */
+export const itemJson = (fields: Fields) =>
+  sql`json_build_object(${sql.join(
+    fields.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+export const goalJson = (alias: string) => itemJson(goalFields(alias));
+export const taskJson = (alias: string, day: Day) => itemJson(taskFields(alias, day));
+export const habitJson = (alias: string, day: Day) => itemJson(habitFields(alias, day));
+
+/** The keys a list is ordered by: API field names, ascending. */
+type ListOrder = Array<'goalId nulls last' | 'sortOrder' | 'todaySortOrder'>;
+
+/**
+ * A list of items as one JSON array (`[]` when empty): `from` is the rest of a select (from, joins,
+ * where) over the fields' aliases. The order is `order`, then the creation time, then the id. The
+ * creation time is compared as the ISO text the API shows, which sorts as the time does (fixed width,
+ * compared byte by byte), so the list's order never needs a column the API does not carry.
+ */
+export function jsonList(fields: Fields, from: SQL, order: ListOrder): SQL {
+  const columns = sql.join(
+    fields.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const keys = [
+    ...order.map((key) => {
+      const [name, nulls] = key.split(' nulls ');
+      return sql.raw(`item."${name}"${nulls ? ` nulls ${nulls}` : ''}`);
+    }),
+    sql.raw(`item."createdAt" collate "C"`),
+    sql.raw('item.id'),
+  ];
+  return sql`(select coalesce(json_agg(item order by ${sql.join(keys, sql`, `)}), '[]'::json)
+    from (select ${columns} ${from}) item)`;
+}
 
 /** JSON text of a known shape, as the database wrote it: sent to the client untouched. */
 export type JsonText<T> = string & { readonly __shape?: T };

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Goal } from '#shared/api/goals';
-import { goalJson, type JsonText, jsonArray } from '../../db/api-json';
+import { goalFields, goalJson, type JsonText, jsonList } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { type GoalRow, goals } from '../../db/schema';
 import { statement } from '../../db/statements';
@@ -26,9 +26,12 @@ const goalList = (name: string, includeArchived: boolean) =>
   statement<{ userId: string }, { body: string }>(
     name,
     () =>
-      sql`select ${jsonArray(goalJson('g'), sql`g.sort_order, g.created_at`)}::text as body
-      from goals g
-      where g.user_id = ${sql.placeholder('userId')} ${includeArchived ? sql`` : sql`and not g.archived`}`,
+      sql`select ${jsonList(
+        goalFields('g'),
+        sql`from goals g
+          where g.user_id = ${sql.placeholder('userId')} ${includeArchived ? sql`` : sql`and not g.archived`}`,
+        ['sortOrder'],
+      )}::text as body`,
   );
 const allGoals = goalList('stride_goals_all', true);
 const activeGoals = goalList('stride_goals_active', false);

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Habit } from '#shared/api/habits';
-import { habitJson, type JsonText, jsonArray } from '../../db/api-json';
+import { habitFields, habitJson, type JsonText, jsonList } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { type HabitRow, habits } from '../../db/schema';
 import { statement } from '../../db/statements';
@@ -17,8 +17,11 @@ export async function listHabitsJson(db: Db, userId: string, day: string): Promi
 const habitList = statement<{ userId: string; day: string }, { body: string }>(
   'stride_habits',
   () =>
-    sql`select ${jsonArray(habitJson('h', sql.placeholder('day')), sql`h.sort_order, h.created_at`)}::text as body
-      from habits h where h.user_id = ${sql.placeholder('userId')}`,
+    sql`select ${jsonList(
+      habitFields('h', sql.placeholder('day')),
+      sql`from habits h where h.user_id = ${sql.placeholder('userId')}`,
+      ['sortOrder'],
+    )}::text as body`,
 );
 
 const habitItem = statement<{ userId: string; habitId: string; day: string }, { item: Habit }>(

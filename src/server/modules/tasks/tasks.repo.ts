@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Task } from '#shared/api/tasks';
-import { type JsonText, jsonArray, taskJson } from '../../db/api-json';
+import { type JsonText, jsonList, taskFields, taskJson } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { goals, type TaskRow, tasks } from '../../db/schema';
 import { statement } from '../../db/statements';
@@ -45,12 +45,12 @@ const taskList = (name: string, list: () => SQL) =>
   statement<{ userId: string; day: string; goalId?: string }, { body: string }>(
     name,
     () =>
-      sql`select ${jsonArray(
-        taskJson('t', sql.placeholder('day'), { inHabitGoal: sql`coalesce(g.is_habit_goal, false)` }),
-        sql`t.goal_id nulls last, t.sort_order, t.created_at`,
-      )}::text as body
-      from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
-      where t.user_id = ${sql.placeholder('userId')} ${list()}`,
+      sql`select ${jsonList(
+        taskFields('t', sql.placeholder('day'), { inHabitGoal: sql`coalesce(g.is_habit_goal, false)` }),
+        sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
+          where t.user_id = ${sql.placeholder('userId')} ${list()}`,
+        ['goalId nulls last', 'sortOrder'],
+      )}::text as body`,
   );
 const allTasks = taskList('stride_tasks', () => sql``);
 const todoTasks = taskList('stride_tasks_todos', () => sql`and t.goal_id is null`);

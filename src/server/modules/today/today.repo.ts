@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Today } from '#shared/api/today';
-import { goalSummaryJson, habitJson, type JsonText, jsonArray, taskJson } from '../../db/api-json';
+import { goalSummaryJson, habitFields, type JsonText, jsonList, taskFields } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';
 
@@ -12,17 +12,20 @@ const todayStatement = statement<{ userId: string; day: string }, { body: string
   const userId = sql.placeholder('userId');
   const day = sql.placeholder('day');
   return sql`select json_build_object(
-      'tasks', (select ${jsonArray(
-        taskJson('t', day, {
+      'tasks', ${jsonList(
+        taskFields('t', day, {
           inHabitGoal: sql`coalesce(g.is_habit_goal, false)`,
-          extra: sql`'goal', ${goalSummaryJson('g')}`,
+          goal: goalSummaryJson('g'),
         }),
-        sql`t.today_sort_order, t.created_at`,
+        sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
+          where t.user_id = ${userId} and t.is_today`,
+        ['todaySortOrder'],
+      )},
+      'habits', ${jsonList(
+        habitFields('h', day),
+        sql`from habits h where h.user_id = ${userId} and h.is_today`,
+        ['todaySortOrder'],
       )}
-        from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
-        where t.user_id = ${userId} and t.is_today),
-      'habits', (select ${jsonArray(habitJson('h', day), sql`h.today_sort_order, h.created_at`)}
-        from habits h where h.user_id = ${userId} and h.is_today)
     )::text as body`;
 });
 
