@@ -30,8 +30,8 @@ import {
  * beside the floor of the stack (a signed-in call running one trivial query), in interleaved rounds
  * (the machine is shared: medians of BENCH_ROUNDS runs of BENCH_DURATION seconds each). Then each
  * engine's ageing (10,000 ticks and 2,000 reorders, Today read again beside the floor), and on
- * PostgreSQL the same call side by side with the server at BASELINE_COMMIT. Targets from the "fast by default" work are checked at the
- * end; nothing here is a test that fails the build.
+ * PostgreSQL the same call side by side with the server at BASELINE_COMMIT. Targets from the "fast by
+ * default" work are checked at the end; nothing here is a test that fails the build.
  */
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
