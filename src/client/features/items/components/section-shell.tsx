@@ -38,14 +38,7 @@ export function SectionShell({
   return (
     <section
       aria-label={title}
-      className={cn(
-        'rounded-2xl border border-border bg-card/70 shadow-xs',
-        // Off-screen sections skip style, layout and paint until they come near the view
-        // (docs/decisions/010-first-load-weight.md, "Off-screen sections"); a drawn section keeps its
-        // measured height as the placeholder.
-        '[content-visibility:auto] [contain-intrinsic-size:auto_480px]',
-        muted && 'opacity-80',
-      )}
+      className={cn('rounded-2xl border border-border bg-card/70 shadow-xs', muted && 'opacity-80')}
     >
       <div className="flex items-center gap-1 py-0.5 ps-1 pe-1">
         <h2 className="min-w-0 flex-1">
