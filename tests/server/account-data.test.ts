@@ -510,6 +510,32 @@ describe('POST /api/account/import', () => {
   });
 });
 
+describe('list order', () => {
+  it('items with the same position and creation time are listed by id, the same on every read', async () => {
+    const a = await person();
+    // Written in descending id order, so the order they are stored in is not the answer.
+    const ids = [
+      'c0000000-0000-4000-8000-000000000000',
+      'b0000000-0000-4000-8000-000000000000',
+      'a0000000-0000-4000-8000-000000000000',
+    ];
+    const habits = ids.map((id, i) => ({
+      id,
+      title: `Tie ${i}`,
+      isToday: false,
+      todaySortOrder: 0,
+      sortOrder: i,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }));
+    await a.client.call('POST', '/api/account/import', { format: 'stride-export', version: 1, habits });
+    // The import numbers positions in file order; a tie is set directly, as no request makes one.
+    await executeRows(t.db, sql`update habits set sort_order = 0 where user_id = ${a.user.id}`);
+    const listed = await a.client.expect(200, HabitListSchema, 'GET', '/api/habits');
+    expect(listed.map((habit) => habit.sortOrder)).toEqual([0, 0, 0]);
+    expect(listed.map((habit) => habit.id)).toEqual([...ids].reverse());
+  });
+});
+
 describe('DELETE /api/account', () => {
   it('names what it would delete, then deletes every row of the person and no one else’s', async () => {
     const a = await filledAccount();

@@ -93,7 +93,7 @@ export function goalSummaryJson(alias: string): SQL {
 }
 
 /** One item as a JSON object. */
-export const itemJson = (fields: Fields) =>
+const itemJson = (fields: Fields) =>
   sql`json_build_object(${sql.join(
     fields.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
     sql`, `,
@@ -103,8 +103,8 @@ export const goalJson = (alias: string) => itemJson(goalFields(alias));
 export const taskJson = (alias: string, day: Day) => itemJson(taskFields(alias, day));
 export const habitJson = (alias: string, day: Day) => itemJson(habitFields(alias, day));
 
-/** The keys a list is ordered by: API field names, ascending. */
-type ListOrder = Array<'goalId nulls last' | 'sortOrder' | 'todaySortOrder'>;
+/** The keys a list is ordered by: API field names, ascending (nulls last, PostgreSQL's default). */
+type ListOrder = Array<'goalId' | 'sortOrder' | 'todaySortOrder'>;
 
 /**
  * A list of items as one JSON array (`[]` when empty): `from` is the rest of a select (from, joins,
@@ -118,10 +118,7 @@ export function jsonList(fields: Fields, from: SQL, order: ListOrder): SQL {
     sql`, `,
   );
   const keys = [
-    ...order.map((key) => {
-      const [name, nulls] = key.split(' nulls ');
-      return sql.raw(`item."${name}"${nulls ? ` nulls ${nulls}` : ''}`);
-    }),
+    ...order.map((name) => sql.raw(`item."${name}"`)),
     sql.raw(`item."createdAt" collate "C"`),
     sql.raw('item.id'),
   ];

@@ -49,7 +49,7 @@ const taskList = (name: string, list: () => SQL) =>
         taskFields('t', sql.placeholder('day'), { inHabitGoal: sql`coalesce(g.is_habit_goal, false)` }),
         sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
           where t.user_id = ${sql.placeholder('userId')} ${list()}`,
-        ['goalId nulls last', 'sortOrder'],
+        ['goalId', 'sortOrder'],
       )}::text as body`,
   );
 const allTasks = taskList('stride_tasks', () => sql``);
