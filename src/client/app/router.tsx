@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANDING_PAGE_PATHS } from '#shared/api/pages';
 import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
@@ -61,7 +61,10 @@ function Screen({ auth }: { auth: AuthState }): ReactNode {
 
 /** The whole app inside the providers: header, the current screen, and the bottom bar when signed in. */
 export function AppRouter() {
-  const auth = useUser();
+  // The user call's answer changes the whole frame (header, screen, bottom bar). A query's answer is
+  // drawn at once, in one task; deferred, it is drawn by a background render in slices and the page
+  // keeps answering meanwhile (docs/decisions/010-first-load-weight.md, "Cards drawn once").
+  const auth = useDeferredValue(useUser());
   const [location] = useLocation();
   useKeepAlive();
   // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day, in

@@ -1,5 +1,7 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { tooltipProps } from './tooltip';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -51,4 +53,71 @@ export function DropdownMenuLabel({ className, ...props }: MenuPrimitive.Dropdow
 
 export function DropdownMenuSeparator({ className, ...props }: MenuPrimitive.DropdownMenuSeparatorProps) {
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+
+/** The keys that open a menu from its button, as Radix's trigger reads them. */
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/**
+ * A menu behind an icon button whose Radix parts are built only when it is first asked for
+ * (docs/decisions/010-first-load-weight.md, "Cards drawn once"). Until then the button is a plain one
+ * that looks and is named the same; the press or key that asks swaps in Radix's menu: a press mounts it
+ * open, a key is given again to Radix's own button, so the keyboard gets exactly Radix's behaviour
+ * (the first item focused). A list of thirty cards built thirty menus on the first paint, half of each
+ * card's components, for menus that are seldom opened.
+ */
+export function DropdownMenuOnDemand({
+  label,
+  className,
+  icon,
+  children,
+}: {
+  /** The button's accessible name, also its tooltip. */
+  label: string;
+  className?: string;
+  icon: ReactNode;
+  /** The menu's content (a DropdownMenuContent), rendered once the menu is built. */
+  children: () => ReactNode;
+}) {
+  // null: not asked for yet; 'press', or the key that asked.
+  const [asked, setAsked] = useState<string | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = trigger.current;
+    if (asked === null || asked === 'press' || !button) return;
+    button.focus();
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: asked, bubbles: true, cancelable: true }));
+  }, [asked]);
+  const named = { type: 'button' as const, 'aria-label': label, ...tooltipProps(label), className };
+  if (asked === null) {
+    return (
+      <button
+        {...named}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        onPointerDown={(event) => {
+          // As Radix's trigger: the main button without Ctrl opens, and the button keeps no focus.
+          if (event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault();
+          setAsked('press');
+        }}
+        onKeyDown={(event) => {
+          if (!OPENING_KEYS.includes(event.key)) return;
+          event.preventDefault();
+          setAsked(event.key);
+        }}
+      >
+        {icon}
+      </button>
+    );
+  }
+  return (
+    <MenuPrimitive.Root modal={false} defaultOpen={asked === 'press'}>
+      <MenuPrimitive.Trigger ref={trigger} {...named}>
+        {icon}
+      </MenuPrimitive.Trigger>
+      {children()}
+    </MenuPrimitive.Root>
+  );
 }

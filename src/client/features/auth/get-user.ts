@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { AuthUser } from '#shared/api/auth';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { USER_QUERY_KEY } from '../../lib/signed-in-user';
@@ -29,8 +30,11 @@ export type AuthState =
  * (docs/decisions/006-client-stack.md).
  */
 export function useUser(): AuthState {
-  const query = useQuery(userQueryOptions);
-  if (query.isPending) return { status: 'loading', user: undefined };
-  if (query.data) return { status: 'signed-in', user: query.data };
-  return { status: 'signed-out', user: undefined };
+  const { isPending, data } = useQuery(userQueryOptions);
+  // The same object while the answer is the same, so that a caller can defer it (app/router.tsx).
+  return useMemo(() => {
+    if (isPending) return { status: 'loading', user: undefined };
+    if (data) return { status: 'signed-in', user: data };
+    return { status: 'signed-out', user: undefined };
+  }, [isPending, data]);
 }

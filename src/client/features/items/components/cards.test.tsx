@@ -165,6 +165,25 @@ describe('TaskCard', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
   });
 
+  it('builds the actions menu only when asked, and the keyboard opens it on its first item', async () => {
+    installFakeApi(on('GET', /^\/api\//, () => ({ body: [] })));
+    const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Fix bike' })} goal={null} />);
+    const button = screen.getByRole('button', { name: 'More actions for Fix bike' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit task' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    // Focus comes back to the menu's button, now Radix's own, which opens and closes as before.
+    const trigger = screen.getByRole('button', { name: 'More actions for Fix bike' });
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit task' })).toHaveFocus());
+  });
+
   it('deletes from the actions menu with a "Task deleted" toast', async () => {
     const api = patchEchoes();
     const task = makeTask({ title: 'Old task' });

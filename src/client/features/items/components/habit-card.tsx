@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Habit } from '#shared/api/habits';
 import { toast } from '../../../components/ui/toast';
 import { notifyError } from '../../../lib/notify-error';
@@ -26,7 +26,12 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
  * completedToday.
  */
-export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCardProps) {
+export const HabitCard = memo(function HabitCard({
+  habit,
+  onEdit,
+  canDelete = true,
+  ...sort
+}: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();
   const [editing, setEditing] = useState(false);
@@ -99,4 +104,4 @@ export function HabitCard({ habit, onEdit, canDelete = true, ...sort }: HabitCar
       )}
     </>
   );
-}
+});

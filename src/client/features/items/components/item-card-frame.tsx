@@ -11,11 +11,10 @@ import SunDim from 'lucide-react/icons/sun-dim';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { ReactNode } from 'react';
 import {
-  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuOnDemand,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { IconTooltip } from '../../../components/ui/tooltip';
@@ -201,45 +200,46 @@ function ItemMenu({
 }: ItemCardFrameProps) {
   const sortable = dragHandle !== undefined;
   return (
-    <DropdownMenu modal={false}>
-      <IconTooltip label={`More actions for ${title}`}>
-        <DropdownMenuTrigger className={iconButton}>
-          <MoreVertical aria-hidden />
-        </DropdownMenuTrigger>
-      </IconTooltip>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={onEdit}>
-          <Pencil aria-hidden />
-          Edit {kind}
-        </DropdownMenuItem>
-        {onShowHistory && (
-          <DropdownMenuItem onSelect={onShowHistory}>
-            <CalendarDays aria-hidden />
-            History
+    <DropdownMenuOnDemand
+      label={`More actions for ${title}`}
+      className={iconButton}
+      icon={<MoreVertical aria-hidden />}
+    >
+      {() => (
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={onEdit}>
+            <Pencil aria-hidden />
+            Edit {kind}
           </DropdownMenuItem>
-        )}
-        {sortable && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem disabled={!onMoveUp} onSelect={() => onMoveUp?.()}>
-              <ArrowUp aria-hidden />
-              Move up
+          {onShowHistory && (
+            <DropdownMenuItem onSelect={onShowHistory}>
+              <CalendarDays aria-hidden />
+              History
             </DropdownMenuItem>
-            <DropdownMenuItem disabled={!onMoveDown} onSelect={() => onMoveDown?.()}>
-              <ArrowDown aria-hidden />
-              Move down
+          )}
+          {sortable && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem disabled={!onMoveUp} onSelect={() => onMoveUp?.()}>
+                <ArrowUp aria-hidden />
+                Move up
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={!onMoveDown} onSelect={() => onMoveDown?.()}>
+                <ArrowDown aria-hidden />
+                Move down
+              </DropdownMenuItem>
+            </>
+          )}
+          {onDelete && <DropdownMenuSeparator />}
+          {onDelete && (
+            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+              <Trash2 aria-hidden />
+              Delete {kind}
             </DropdownMenuItem>
-          </>
-        )}
-        {onDelete && <DropdownMenuSeparator />}
-        {onDelete && (
-          <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-            <Trash2 aria-hidden />
-            Delete {kind}
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          )}
+        </DropdownMenuContent>
+      )}
+    </DropdownMenuOnDemand>
   );
 }
 

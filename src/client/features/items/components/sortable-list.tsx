@@ -19,7 +19,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { moveItem } from '#shared/domain/ordering';
 import { cn } from '../../../lib/cn';
 import { holdLiveUpdates } from '../../../lib/live-updates';
@@ -61,6 +61,11 @@ export type SortableListProps<T> = {
 
 /** Items only move up and down. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+const modifiers = [verticalOnly];
+const mouseOptions = { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } };
+const touchOptions = { activationConstraint: { delay: TOUCH_LONG_PRESS_MS, tolerance: 5 } };
+const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
+const autoScroll = { acceleration: AUTO_SCROLL_MAX_STEP_PX, interval: AUTO_SCROLL_INTERVAL_MS };
 
 /**
  * A vertical list reorderable by drag (long-press on touch, a short move with a mouse), by keyboard
@@ -76,10 +81,12 @@ export function SortableList<T>({
   label,
   className,
 }: SortableListProps<T>) {
+  // Options kept constant, so the sensors, and with them each row's drag listeners, stay the same
+  // object from one drawing to the next.
   const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_LONG_PRESS_MS, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(MouseSensor, mouseOptions),
+    useSensor(TouchSensor, touchOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   // The order just dropped, kept until the caller's data changes, so the item never jumps back
   // to its old place while the save is in flight.
@@ -100,6 +107,16 @@ export function SortableList<T>({
     setDropped({ source: items, ids: next });
     onReorder(next);
   };
+
+  // The move-up and move-down controls read the current order when used, so that a row's controls
+  // stay the same function while its place does not change, and a card drawn once is not drawn again
+  // (docs/decisions/010-first-load-weight.md, "Cards drawn once").
+  const latest = useRef({ ids, commit });
+  latest.current = { ids, commit };
+  const move = useCallback((id: string, by: -1 | 1) => {
+    const from = latest.current.ids.indexOf(id);
+    latest.current.commit(from, from + by);
+  }, []);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
@@ -127,8 +144,8 @@ export function SortableList<T>({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      modifiers={[verticalOnly]}
-      autoScroll={{ acceleration: AUTO_SCROLL_MAX_STEP_PX, interval: AUTO_SCROLL_INTERVAL_MS }}
+      modifiers={modifiers}
+      autoScroll={autoScroll}
       accessibility={{ announcements }}
       onDragStart={() => {
         releaseLive.current?.();
@@ -143,16 +160,15 @@ export function SortableList<T>({
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul aria-label={label} className={cn('flex flex-col divide-y divide-border/60', className)}>
           {ordered.map((item, index) => (
-            <SortableRow key={ids[index]} id={ids[index]!}>
-              {(dragHandle, isDragging) =>
-                renderItem(item, {
-                  dragHandle,
-                  isDragging,
-                  onMoveUp: index > 0 ? () => commit(index, index - 1) : undefined,
-                  onMoveDown: index < ids.length - 1 ? () => commit(index, index + 1) : undefined,
-                })
-              }
-            </SortableRow>
+            <SortableRow
+              key={ids[index]}
+              id={ids[index]!}
+              item={item}
+              first={index === 0}
+              last={index === ids.length - 1}
+              move={move}
+              renderItem={renderItem}
+            />
           ))}
         </ul>
       </SortableContext>
@@ -160,22 +176,36 @@ export function SortableList<T>({
   );
 }
 
-function SortableRow({
-  id,
-  children,
-}: {
+type SortableRowProps<T> = {
   id: string;
-  children: (dragHandle: DragHandleProps, isDragging: boolean) => ReactNode;
-}) {
+  item: T;
+  first: boolean;
+  last: boolean;
+  move: (id: string, by: -1 | 1) => void;
+  renderItem: (item: T, controls: SortableItemControls) => ReactNode;
+};
+
+/**
+ * One row. Its controls keep their identity between drawings, so a card that compares its props
+ * (TaskCard, HabitCard) is not drawn again when only the list around it changed: dnd-kit draws every
+ * row again once the rows have registered, and again at each drag.
+ */
+function SortableRow<T>({ id, item, first, last, move, renderItem }: SortableRowProps<T>) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
+  const dragHandle = useMemo(
+    () => ({ ref: setActivatorNodeRef, attributes, listeners }),
+    [setActivatorNodeRef, attributes, listeners],
+  );
+  const onMoveUp = useMemo(() => (first ? undefined : () => move(id, -1)), [first, move, id]);
+  const onMoveDown = useMemo(() => (last ? undefined : () => move(id, 1)), [last, move, id]);
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn('relative', isDragging && 'z-10')}
     >
-      {children({ ref: setActivatorNodeRef, attributes, listeners }, isDragging)}
+      {renderItem(item, { dragHandle, isDragging, onMoveUp, onMoveDown })}
     </li>
   );
 }

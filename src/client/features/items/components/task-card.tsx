@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import { resolveGoalColor } from '#shared/domain/palette';
 import { toast } from '../../../components/ui/toast';
@@ -33,7 +33,7 @@ export type TaskCardProps = CardSortProps & {
  * The task card (docs/product.md#cards). A task in a habit goal toggles completedToday (it resets each day)
  * and is never struck through; any other task toggles completed.
  */
-export function TaskCard({
+export const TaskCard = memo(function TaskCard({
   task,
   goal,
   tint = false,
@@ -121,7 +121,7 @@ export function TaskCard({
       )}
     </>
   );
-}
+});
 
 function GoalName({ goal }: { goal: TaskGoalSummary }) {
   const colors = goalColorClasses(goal.color);
