@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,10 +14,16 @@ import { startBenchServer } from './processes';
  * 200 tasks, 20 habits, 30 items on Today). Debian's Chromium, headless; medians of RUNS runs.
  * Targets from the performance work (docs/decisions/013-api-cost.md): score >= 95, total blocking
  * time <= 150 ms, largest contentful paint <= 2.0 s.
+ *
+ * LIGHTHOUSE_BESIDE=<commit> also builds that commit in a temporary worktree and serves it beside
+ * this one; the audits alternate between the two builds, so a change to the client is judged in one
+ * run on a machine whose speed drifts by the hour (a commit recent enough to build with today's
+ * dependencies and to print the benchmark account: bench/server.ts).
  */
 
 const ROOT = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const BESIDE = process.env.LIGHTHOUSE_BESIDE;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const PAGES: Array<{ name: string; path: string; signedIn: boolean }> = [
@@ -73,68 +79,100 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
   };
 }
 
+/** Builds the production client and the benchmark server in `root` (this checkout or a worktree). */
+function build(root: string): void {
+  // The whole production build: the pre-rendered landing page and the precompressed files included.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+  execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+}
+
+type Build = { label: string; base: string; cookie: string };
+
 export async function runLighthouseReport(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     console.log(`Skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH).`);
     return;
   }
-  // The whole production build: the pre-rendered landing page and the precompressed files included.
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' });
-  execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'stride-lighthouse-'));
-  const server = await startBenchServer(
-    ['node', '--max-semi-space-size=32', join(ROOT, 'dist/bench/server.js')],
-    { DATA_DIR: join(dir, 'data') },
-  );
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    const cookie = `${SESSION_COOKIE}=${server.account.token}`;
+    build(ROOT);
+    const roots: Array<{ label: string; root: string }> = [{ label: 'this checkout', root: ROOT }];
+    if (BESIDE) {
+      const worktree = mkdtempSync(join(tmpdir(), 'stride-lighthouse-beside-'));
+      execFileSync('git', ['worktree', 'add', '--detach', worktree, BESIDE], { cwd: ROOT, stdio: 'ignore' });
+      cleanups.push(() => {
+        execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: ROOT, stdio: 'ignore' });
+      });
+      symlinkSync(join(ROOT, 'node_modules'), join(worktree, 'node_modules'));
+      build(worktree);
+      roots.push({ label: BESIDE, root: worktree });
+    }
+    const builds: Build[] = [];
+    for (const { label, root } of roots) {
+      const dir = mkdtempSync(join(tmpdir(), 'stride-lighthouse-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const server = await startBenchServer(
+        ['node', '--max-semi-space-size=32', join(root, 'dist/bench/server.js')],
+        { DATA_DIR: join(dir, 'data') },
+        { cwd: root },
+      );
+      cleanups.push(() => server.stop());
+      builds.push({ label, base: server.base, cookie: `${SESSION_COOKIE}=${server.account.token}` });
+    }
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    cleanups.push(() => chrome.kill());
     console.log(
-      `Lighthouse ${RUNS}x per page, mobile (simulated slow 4G, 4x CPU slowdown), compiled server on PGlite\n`,
+      `Lighthouse ${RUNS}x per page${BESIDE ? ` and build, alternating with ${BESIDE}` : ''}, mobile (simulated slow 4G, 4x CPU slowdown), compiled server on PGlite\n`,
     );
     const rows: Array<Record<string, string | number>> = [];
     for (const page of PAGES) {
-      const audits: Audit[] = [];
+      const audits = new Map<Build, Audit[]>(builds.map((one) => [one, []]));
       const failures: string[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        try {
-          audits.push(
-            await audit(`${server.base}${page.path}`, chrome.port, page.signedIn ? cookie : undefined),
-          );
-        } catch (error) {
-          // Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): the
-          // run is counted as failed and shown, not repeated.
-          failures.push(error instanceof Error ? error.message : String(error));
+        for (const one of builds) {
+          try {
+            audits
+              .get(one)
+              ?.push(
+                await audit(`${one.base}${page.path}`, chrome.port, page.signedIn ? one.cookie : undefined),
+              );
+          } catch (error) {
+            // Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): the
+            // run is counted as failed and shown, not repeated.
+            failures.push(`${one.label}: ${error instanceof Error ? error.message : String(error)}`);
+          }
         }
       }
       for (const failure of failures) console.warn(`!!! ${page.name}: ${failure}`);
-      const of = (key: keyof Audit) => median(audits.map((a) => a[key]));
-      const score = of('score');
-      const tbt = of('tbt');
-      const lcp = of('lcp');
-      rows.push({
-        page: page.name,
-        runs: `${audits.length} of ${RUNS}`,
-        score,
-        'FCP s': (of('fcp') / 1000).toFixed(2),
-        'LCP s': (lcp / 1000).toFixed(2),
-        'TBT ms': Math.round(tbt),
-        CLS: of('cls').toFixed(3),
-        'JS kB (transferred)': (of('js') / 1024).toFixed(1),
-        'targets (score>=95, TBT<=150, LCP<=2.0)':
-          score >= 95 && tbt <= 150 && lcp <= 2000 ? 'met' : 'NOT met',
-      });
+      for (const one of builds) {
+        const done = audits.get(one) ?? [];
+        const of = (key: keyof Audit) => median(done.map((a) => a[key]));
+        const score = of('score');
+        const tbt = of('tbt');
+        const lcp = of('lcp');
+        rows.push({
+          page: page.name,
+          ...(BESIDE ? { build: one.label } : {}),
+          runs: `${done.length} of ${RUNS}`,
+          score,
+          'FCP s': (of('fcp') / 1000).toFixed(2),
+          'LCP s': (lcp / 1000).toFixed(2),
+          'TBT ms': Math.round(tbt),
+          CLS: of('cls').toFixed(3),
+          'JS kB (transferred)': (of('js') / 1024).toFixed(1),
+          'targets (score>=95, TBT<=150, LCP<=2.0)':
+            score >= 95 && tbt <= 150 && lcp <= 2000 ? 'met' : 'NOT met',
+        });
+      }
     }
     console.table(rows);
   } finally {
-    await chrome.kill();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
 }

@@ -19,7 +19,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { moveItem } from '#shared/domain/ordering';
 import { cn } from '../../../lib/cn';
 import { holdLiveUpdates } from '../../../lib/live-updates';
@@ -112,7 +112,11 @@ export function SortableList<T>({
   // stay the same function while its place does not change, and a card drawn once is not drawn again
   // (docs/decisions/010-first-load-weight.md, "Cards drawn once").
   const latest = useRef({ ids, commit });
-  latest.current = { ids, commit };
+  // Updated once this drawing is on screen: a drawing React throws away must not change what a
+  // press on the screen moves.
+  useLayoutEffect(() => {
+    latest.current = { ids, commit };
+  });
   const move = useCallback((id: string, by: -1 | 1) => {
     const from = latest.current.ids.indexOf(id);
     latest.current.commit(from, from + by);
