@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANDING_PAGE_PATHS } from '#shared/api/pages';
 import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
@@ -63,8 +63,13 @@ function Screen({ auth }: { auth: AuthState }): ReactNode {
 export function AppRouter() {
   // The user call's answer changes the whole frame (header, screen, bottom bar). A query's answer is
   // drawn at once, in one task; deferred, it is drawn by a background render in slices and the page
-  // keeps answering meanwhile (docs/decisions/010-first-load-weight.md, "Cards drawn once").
-  const auth = useDeferredValue(useUser());
+  // keeps answering meanwhile (docs/decisions/010-first-load-weight.md, "Cards drawn once"). The
+  // drawing at once still happens, with the previous answer: the frame, which compares its props,
+  // is left as it is then.
+  return <AppFrame auth={useDeferredValue(useUser())} />;
+}
+
+const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
   const [location] = useLocation();
   useKeepAlive();
   // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day, in
@@ -97,4 +102,4 @@ export function AppRouter() {
       {signedIn ? <BottomNav /> : null}
     </div>
   );
-}
+});
