@@ -1,7 +1,7 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { tooltipProps } from './tooltip';
+import { IconTooltip } from './tooltip';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -88,35 +88,39 @@ export function DropdownMenuOnDemand({
     button.focus();
     button.dispatchEvent(new KeyboardEvent('keydown', { key: asked, bubbles: true, cancelable: true }));
   }, [asked]);
-  const named = { type: 'button' as const, 'aria-label': label, ...tooltipProps(label), className };
   if (asked === null) {
     return (
-      <button
-        {...named}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        data-state="closed"
-        onPointerDown={(event) => {
-          // As Radix's trigger: the main button without Ctrl opens, and the button keeps no focus.
-          if (event.button !== 0 || event.ctrlKey) return;
-          event.preventDefault();
-          setAsked('press');
-        }}
-        onKeyDown={(event) => {
-          if (!OPENING_KEYS.includes(event.key)) return;
-          event.preventDefault();
-          setAsked(event.key);
-        }}
-      >
-        {icon}
-      </button>
+      <IconTooltip label={label}>
+        <button
+          type="button"
+          className={className}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          data-state="closed"
+          onPointerDown={(event) => {
+            // As Radix's trigger: the main button without Ctrl opens, and the button keeps no focus.
+            if (event.button !== 0 || event.ctrlKey) return;
+            event.preventDefault();
+            setAsked('press');
+          }}
+          onKeyDown={(event) => {
+            if (!OPENING_KEYS.includes(event.key)) return;
+            event.preventDefault();
+            setAsked(event.key);
+          }}
+        >
+          {icon}
+        </button>
+      </IconTooltip>
     );
   }
   return (
     <MenuPrimitive.Root modal={false} defaultOpen={asked === 'press'}>
-      <MenuPrimitive.Trigger ref={trigger} {...named}>
-        {icon}
-      </MenuPrimitive.Trigger>
+      <IconTooltip label={label}>
+        <MenuPrimitive.Trigger ref={trigger} className={className}>
+          {icon}
+        </MenuPrimitive.Trigger>
+      </IconTooltip>
       {children()}
     </MenuPrimitive.Root>
   );
