@@ -1,6 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
+import { expect } from 'vitest';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
 
@@ -23,4 +24,15 @@ export function renderWithProviders(ui: ReactElement, { client = createTestQuery
   );
   const result = render(ui, { wrapper });
   return { ...result, user, client };
+}
+
+/**
+ * A toast's button, once it can be pressed. Radix's toast region refuses the pointer until it has
+ * counted the new toast, in an effect that may run after the toast is already on the page: a press in
+ * between is refused by user-event, which a loaded machine made happen.
+ */
+export async function pressableToastButton(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button.closest('[role="region"]')).not.toHaveStyle({ pointerEvents: 'none' }));
+  return button;
 }

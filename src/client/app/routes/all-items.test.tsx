@@ -5,7 +5,7 @@ import type { Habit } from '#shared/api/habits';
 import type { Task } from '#shared/api/tasks';
 import { makeGoal, makeHabit, makeTask } from '../../features/items/testing/factories';
 import { deferred, installFakeApi, on } from '../../testing/fake-api';
-import { renderWithProviders } from '../../testing/render';
+import { pressableToastButton, renderWithProviders } from '../../testing/render';
 import { AllItemsRoute } from './all-items';
 
 const fitness = makeGoal({ title: 'Fitness', color: 'emerald', sortOrder: 1, description: 'Get stronger' });
@@ -241,7 +241,7 @@ describe('AllItemsRoute', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Delete task' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Shop' })).not.toBeInTheDocument());
     expect(screen.getByTestId('all-items-count')).toHaveTextContent('1 of 1 item');
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(await pressableToastButton('Undo'));
     expect(await screen.findByRole('article', { name: 'Shop' })).toBeInTheDocument();
     expect(screen.getByTestId('all-items-count')).toHaveTextContent('2 of 2 items');
     expect(api.writes()).toEqual([]);

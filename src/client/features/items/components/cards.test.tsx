@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, installFakeApi, on } from '../../../testing/fake-api';
-import { renderWithProviders } from '../../../testing/render';
+import { pressableToastButton, renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
 import { HabitCard } from './habit-card';
 import { TaskCard } from './task-card';
@@ -204,7 +204,7 @@ describe('TaskCard', () => {
     const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Post card' })} goal={null} />);
     await user.click(screen.getByRole('checkbox', { name: 'Complete Post card' }));
     expect(await screen.findByText('Task completed')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(await pressableToastButton('Undo'));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes().map((request) => request.body)).toEqual([{ completed: true }, { completed: false }]);
   });
