@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectNoA11yViolations,
+  liftByKeyboard,
   openAddTaskInGoal,
   patch,
   post,
@@ -272,14 +273,15 @@ test('reorder by drag, by keyboard and by the menu; the order survives a reload'
 
   // Keyboard: Space lifts, ArrowDown moves, Space drops. Each step waits for its announcement, as a
   // screen-reader user would hear it. Lifting announces "Picked up" at once, but the list's positions
-  // are measured a frame or more later, and an arrow pressed before that goes nowhere (dnd-kit's
-  // keyboard moves need the measured positions). "moved to position 2" is only said once they are
-  // measured, so the first arrow waits for it: waiting for "Picked up" let the arrow race the
-  // measuring on a busy machine, which is how this journey flaked.
+  // are measured a moment later, and an arrow pressed before that goes nowhere (dnd-kit's keyboard
+  // moves need the measured positions): "moved to position 2" is only said once they are measured.
+  // liftByKeyboard also waits for the sensor to listen (see there).
   const announced = (text: RegExp) => page.locator('[id^="DndLiveRegion"]', { hasText: text });
-  await page.getByRole('button', { name: 'Reorder Alpha' }).focus();
-  await page.keyboard.press('Space');
-  await expect(announced(/Alpha moved to position 2 of 4/)).toHaveCount(1);
+  await liftByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Reorder Alpha' }),
+    /Alpha moved to position 2 of 4/,
+  );
   await page.keyboard.press('ArrowDown');
   await expect(announced(/Alpha moved to position 3 of 4/)).toHaveCount(1);
   await page.keyboard.press('ArrowDown');

@@ -157,3 +157,22 @@ export async function expectSavedOnDevice(page: Page, text: string): Promise<voi
     )
     .toContain(text);
 }
+
+/**
+ * Lifts a list row with the keyboard, as a screen-reader user does: focus its drag handle, press
+ * Space, and wait for the announcement of where it is (`over`, e.g. /Alpha moved to position 2 of 4/).
+ *
+ * That announcement is not enough before an arrow key. dnd-kit's keyboard sensor starts listening for
+ * arrows in a `setTimeout(0)` queued by the Space press (so that press is not also read as the drop),
+ * while the announcement is drawn in microtasks before it. On a busy machine Chromium runs the test's
+ * own input and checks ahead of that timer, and an arrow then reached nobody: that is how
+ * all-items.spec.ts failed once in CI. So this waits for a `setTimeout(0)` of its own: timers of one
+ * delay run in the order they were queued, so when it fires, the sensor's has fired and listens.
+ */
+export async function liftByKeyboard(page: Page, handle: Locator, over: RegExp): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  // One live region per list: All Items has one per section.
+  await expect(page.locator('[id^="DndLiveRegion"]', { hasText: over })).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import {
   expect,
   expectNoA11yViolations,
+  liftByKeyboard,
   post,
   setTheme,
   signInByRedirect,
@@ -136,11 +137,13 @@ test('reorder by keyboard and by the move menu, and the order survives a reload'
 
   // Keyboard drag on the handle: Space lifts, arrows move, Space drops.
   // Each step waits for the drag announcement, as a screen-reader user would hear it; the first
-  // arrow waits for "moved to", said once the positions are measured (see all-items.spec.ts).
+  // arrow waits until the positions are measured and the sensor listens (liftByKeyboard).
   const announced = page.locator('[id^="DndLiveRegion"]');
-  await page.getByRole('button', { name: 'Reorder Third' }).focus();
-  await page.keyboard.press('Space');
-  await expect(announced).toHaveText(/Third moved to position 3 of 3/);
+  await liftByKeyboard(
+    page,
+    page.getByRole('button', { name: 'Reorder Third' }),
+    /Third moved to position 3 of 3/,
+  );
   await page.keyboard.press('ArrowUp');
   await expect(announced).toHaveText(/Third moved to position 2 of 3/);
   await page.keyboard.press('ArrowUp');
