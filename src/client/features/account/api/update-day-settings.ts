@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser, UpdateUserInput } from '#shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 
 /**
  * PATCH /api/auth/user: the zone and "day starts at" hour. Every daily tick on every screen depends
@@ -10,6 +11,6 @@ export function useUpdateDaySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateUserInput) => apiRequest<AuthUser>('PATCH', '/api/auth/user', { body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
+    onSettled: () => invalidateAll(queryClient),
   });
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateHabitInput, Habit } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { createInOrder } from './create-in-order';
-import { invalidateAll } from './invalidate';
 
 export function createHabit(input: CreateHabitInput) {
   return apiRequest<Habit>('POST', '/api/habits', { body: withClientId(input) });

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskInput, Task } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { createInOrder } from './create-in-order';
-import { invalidateAll } from './invalidate';
 
 export function createTask(input: CreateTaskInput) {
   return apiRequest<Task>('POST', '/api/tasks', { body: withClientId(input) });

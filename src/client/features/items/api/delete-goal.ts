@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAll } from './invalidate';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export function deleteGoal(id: string) {
   return apiRequest('DELETE', `/api/goals/${id}`);

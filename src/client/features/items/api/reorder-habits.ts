@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Habit, SortReorderInput } from '#shared/api/index';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { HABITS_QUERY_KEY } from './get-habits';
-import { invalidateAll } from './invalidate';
 import { sortOrdersFor, withSortOrders } from './reorder';
 
 export type ReorderHabitsVariables = { orderedIds: string[] };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskReorderInput } from '#shared/api/index';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { TASKS_QUERY_KEY } from './get-tasks';
-import { invalidateAll } from './invalidate';
 import { sortOrdersFor, withSortOrders } from './reorder';
 
 /** The tasks of one section (a goal, or the standalone todos when goalId is null) in their new order. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { setDayDone } from './get-history';
-import { invalidateAll } from './invalidate';
 
 /**
  * Marks a past (or today's) day done or not done from the history. Counts, streaks and "completed

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Goal, UpdateGoalInput } from '#shared/api/goals';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAll } from './invalidate';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export type UpdateGoalVariables = { id: string; changes: UpdateGoalInput };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Habit, UpdateHabitInput } from '#shared/api/habits';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAll } from './invalidate';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export type UpdateHabitVariables = { id: string; changes: UpdateHabitInput };
 

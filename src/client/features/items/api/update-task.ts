@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task, UpdateTaskInput } from '#shared/api/tasks';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateAll } from './invalidate';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export type UpdateTaskVariables = { id: string; changes: UpdateTaskInput };
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { offerUndo } from '../../../lib/undo';
 import type { TodayItem } from '../lib/today-items';
 
@@ -35,7 +36,7 @@ export function useClearToday() {
         revert: () => restoreToday(items),
         failure: 'Could not put the items back on Today',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
+    onSettled: () => invalidateAll(queryClient),
   });
   return {
     clear: (items: readonly ClearTarget[], onError?: (error: Error) => void) => {

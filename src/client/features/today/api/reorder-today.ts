@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TodayReorderInput } from '#shared/api/reorder';
 import type { Today } from '#shared/api/today';
 import { apiRequest } from '../../../lib/api-client';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { applyTodayOrder } from '../lib/today-items';
 import { TODAY_QUERY_KEY } from './get-today';
 
@@ -27,6 +28,6 @@ export function useReorderToday() {
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData<Today>(TODAY_QUERY_KEY, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
+    onSettled: () => invalidateAll(queryClient),
   });
 }
