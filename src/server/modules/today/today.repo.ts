@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Today } from '#shared/api/today';
-import { goalSummaryJson, habitFields, type JsonText, jsonList, taskFields } from '../../db/api-json';
+import { goalSummary, habitFields, type JsonText, jsonList, taskFields } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';
 
@@ -11,13 +11,14 @@ import { statement } from '../../db/statements';
 const todayStatement = statement<{ userId: string; day: string }, { body: string }>('stride_today', () => {
   const userId = sql.placeholder('userId');
   const day = sql.placeholder('day');
+  const goal = goalSummary('g', 'goal_summary');
   return sql`select json_build_object(
       'tasks', ${jsonList(
         taskFields('t', day, {
           inHabitGoal: sql`coalesce(g.is_habit_goal, false)`,
-          goal: goalSummaryJson('g'),
+          goal: goal.value,
         }),
-        sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id
+        sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id ${goal.join}
           where t.user_id = ${userId} and t.is_today`,
         ['todaySortOrder'],
       )},
