@@ -9,8 +9,9 @@ import { connectivity } from './connectivity';
  * control does not flicker back meanwhile. While Stride cannot be reached the write was kept on the
  * device (docs/product.md#connectivity) and already shows; the refetch cannot answer until the network
  * is back, and waiting for it would hold the write's own toast ("Done for today", with Undo) until
- * then: in CI it came after the toast saying the same change had been refused on reconnect, and
- * replaced it. So offline the refetch is asked for and not waited on.
+ * then. It could then come after the toast saying the same change had been refused on reconnect, and
+ * replace it (a journey in tests/e2e/connectivity.spec.ts failed so once). So offline the refetch is
+ * asked for and not waited on.
  */
 export function invalidateAll(queryClient: QueryClient): Promise<void> {
   const refetched = queryClient.invalidateQueries({ queryKey: ['api'] });
