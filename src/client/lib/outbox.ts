@@ -5,6 +5,7 @@ import { connectivity, subscribeConnectivity } from './connectivity';
 import { errorText } from './error-text';
 import { readValue, writeValue } from './key-value-store';
 import { applyQueuedChange, type QueuedChange } from './offline-changes';
+import { invalidateAll } from './refetch-after-write';
 import { KEPT_CHANGES_KEY, savingStopped } from './saved-data';
 import { isUserQuery, shownUserId, USER_QUERY_KEY, userIdOf } from './signed-in-user';
 
@@ -217,7 +218,7 @@ async function flush(): Promise<void> {
     sending = false;
   }
   // Everything the queue changed (or failed to) is read afresh from the server.
-  if (settledAny && waitingChanges() === 0) void client?.invalidateQueries({ queryKey: ['api'] });
+  if (settledAny && waitingChanges() === 0 && client) void invalidateAll(client);
 }
 
 /** The signed-in person's changes that wait (another person's are never theirs to see). */

@@ -2,6 +2,7 @@ import { type ToastInput, toast } from '../components/ui/toast';
 import { holdBack } from './held-back';
 import { notifyError } from './notify-error';
 import { queryClient } from './query-client';
+import { invalidateAll } from './refetch-after-write';
 
 /*
  * Undo in the toast of what a person just did (docs/product.md#undo), for 5 s like every toast. Two
@@ -13,9 +14,8 @@ const UNDO = 'Undo';
 
 type Message = Pick<ToastInput, 'title' | 'description'>;
 
-function refreshAll(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['api'] });
-}
+/** After a held-back delete or an undo, as after any write (lib/refetch-after-write.ts). */
+const refreshAll = (): Promise<void> => invalidateAll(queryClient);
 
 /**
  * Takes `ids` off the screens at once and shows `message` with Undo; the delete (`send`) goes when the
