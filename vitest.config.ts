@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { cardIconsPlugin } from './scripts/card-icons-plugin';
 import './tests/node20-map-group-by.ts';
 
 // Debian's postgresql-15 (tests/server/helpers/postgres-server.ts starts a throwaway server from it).
@@ -24,6 +25,14 @@ export default defineConfig({
           name: 'shared',
           environment: 'node',
           include: ['src/shared/**/*.test.ts'],
+        },
+      },
+      // What the build draws and writes itself (the card icons, PNG files).
+      {
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
         },
       },
       {
@@ -52,7 +61,7 @@ export default defineConfig({
           ]
         : []),
       {
-        plugins: [react()],
+        plugins: [react(), cardIconsPlugin()],
         test: {
           name: 'client',
           environment: 'happy-dom',

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { encodePng } from './png';
 
 /*
  * Draws the app icons (docs/decisions/018-installable-app.md) from the same mark as public/favicon.svg,
  * a rising line on an indigo square, and writes them as PNG into public/icons. Run by hand after a
  * change of the mark (`node --import tsx scripts/make-icons.ts`); the PNGs are committed. Pure Node:
- * each pixel is covered by the shapes at 4x4 samples, and the rows are deflated into a PNG.
+ * each pixel is covered by the shapes at 4x4 samples, and scripts/png.ts writes the PNG.
  */
 
 const INDIGO = [0x4f, 0x46, 0xe5] as const;
@@ -55,12 +55,10 @@ function onLine(x: number, y: number, scale: number): boolean {
   return false;
 }
 
-function pixels({ size, corner, scale }: Icon): Buffer {
+function pixels({ size, corner, scale }: Icon): Uint8Array {
   const samples = 4;
-  const rows = Buffer.alloc(size * (size * 4 + 1));
+  const rgba = new Uint8Array(size * size * 4);
   for (let py = 0; py < size; py += 1) {
-    const row = py * (size * 4 + 1);
-    rows[row] = 0; // no filter
     for (let px = 0; px < size; px += 1) {
       let square = 0;
       let line = 0;
@@ -75,50 +73,16 @@ function pixels({ size, corner, scale }: Icon): Buffer {
       }
       const total = samples * samples;
       const lineShare = square === 0 ? 0 : line / square;
-      const at = row + 1 + px * 4;
+      const at = (py * size + px) * 4;
       for (let c = 0; c < 3; c += 1) {
-        rows[at + c] = Math.round((INDIGO[c] ?? 0) * (1 - lineShare) + (WHITE[c] ?? 0) * lineShare);
+        rgba[at + c] = Math.round((INDIGO[c] ?? 0) * (1 - lineShare) + (WHITE[c] ?? 0) * lineShare);
       }
-      rows[at + 3] = Math.round((255 * square) / total);
+      rgba[at + 3] = Math.round((255 * square) / total);
     }
   }
-  return rows;
+  return rgba;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-export function png(icon: Icon): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(icon.size, 0);
-  header.writeUInt32BE(icon.size, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 6; // RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels(icon), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-for (const icon of ICONS) writeFileSync(join('public', 'icons', icon.file), png(icon));
+for (const icon of ICONS)
+  writeFileSync(join('public', 'icons', icon.file), encodePng(icon.size, icon.size, pixels(icon)));
 console.log(`wrote ${ICONS.length} icons to public/icons`);

@@ -1,3 +1,5 @@
+// The card icons' pictures load with the screens that draw cards (components/ui/mask-icon.tsx).
+import 'virtual:card-icons.css';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import { Button } from '../../components/ui/button';

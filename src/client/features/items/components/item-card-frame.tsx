@@ -1,13 +1,7 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import CalendarDays from 'lucide-react/icons/calendar-days';
-import * as checkIcon from 'lucide-react/icons/check';
-import * as moreIcon from 'lucide-react/icons/ellipsis-vertical';
-import * as flameIcon from 'lucide-react/icons/flame';
-import * as gripIcon from 'lucide-react/icons/grip-vertical';
-import Pencil, * as pencilIcon from 'lucide-react/icons/pencil';
-import * as sunIcon from 'lucide-react/icons/sun';
-import * as sunDimIcon from 'lucide-react/icons/sun-dim';
+import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import type { ReactNode } from 'react';
 import {
@@ -16,7 +10,7 @@ import {
   DropdownMenuOnDemand,
   DropdownMenuSeparator,
 } from '../../../components/ui/dropdown-menu';
-import { lucideDrawing, MaskIcon } from '../../../components/ui/mask-icon';
+import { MaskIcon } from '../../../components/ui/mask-icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
@@ -59,15 +53,6 @@ const iconButtonShape =
 const quietColors = 'text-muted-foreground hover:text-foreground';
 const iconButton = cn('inline-flex', iconButtonShape, quietColors);
 
-// Drawn on every card, so as masks: one element each (components/ui/mask-icon.tsx).
-const CHECK = lucideDrawing(checkIcon);
-const FLAME = lucideDrawing(flameIcon);
-const GRIP = lucideDrawing(gripIcon);
-const MORE = lucideDrawing(moreIcon);
-const PENCIL = lucideDrawing(pencilIcon);
-const SUN = lucideDrawing(sunIcon);
-const SUN_DIM = lucideDrawing(sunDimIcon);
-
 /** Shared layout and controls of the task and habit cards (docs/product.md#cards). */
 export function ItemCardFrame(props: ItemCardFrameProps) {
   const { title, done, kind } = props;
@@ -90,7 +75,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
           {...props.dragHandle.attributes}
           {...props.dragHandle.listeners}
         >
-          <MaskIcon icon={GRIP} className="size-4" />
+          <MaskIcon icon="grip" className="size-4" />
         </button>
       ) : (
         <span className="w-3 shrink-0" />
@@ -123,7 +108,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
                 : 'border-muted-foreground/50 group-hover:border-emerald-600 dark:group-hover:border-emerald-400',
             )}
           >
-            {done && <MaskIcon icon={CHECK} className="size-3.5" strokeWidth={3} />}
+            {done && <MaskIcon icon="check" className="size-3.5" />}
           </span>
         )}
       </label>
@@ -175,9 +160,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
           {props.todayPending ? (
             <Spinner className="size-4" />
           ) : props.isToday ? (
-            <MaskIcon icon={SUN} className="size-4.5" filled />
+            <MaskIcon icon="sun" className="size-4.5" />
           ) : (
-            <MaskIcon icon={SUN_DIM} className="size-4.5" />
+            <MaskIcon icon="sun-dim" className="size-4.5" />
           )}
         </button>
       </IconTooltip>
@@ -189,7 +174,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
           onClick={props.onEdit}
           className={cn('hidden sm:inline-flex', iconButtonShape, quietColors)}
         >
-          <MaskIcon icon={PENCIL} className="size-4.5" />
+          <MaskIcon icon="pencil" className="size-4.5" />
         </button>
       </IconTooltip>
 
@@ -213,7 +198,7 @@ function ItemMenu({
     <DropdownMenuOnDemand
       label={`More actions for ${title}`}
       className={iconButton}
-      icon={<MaskIcon icon={MORE} className="size-4.5" />}
+      icon={<MaskIcon icon="more" className="size-4.5" />}
     >
       {() => (
         <DropdownMenuContent>
@@ -257,7 +242,7 @@ function ItemMenu({
 export function CompletionBadge({ count }: { count: number }) {
   return (
     <span className="inline-flex items-center gap-0.5 rounded-full bg-orange-100 px-1.5 py-0.5 font-semibold text-orange-800 text-xs tabular-nums dark:bg-orange-500/15 dark:text-orange-300">
-      <MaskIcon icon={FLAME} className="size-3" />
+      <MaskIcon icon="flame" className="size-3" />
       {count}
       <span className="sr-only"> {count === 1 ? 'completion' : 'completions'}</span>
     </span>

@@ -1,0 +1,47 @@
+import type { Plugin } from 'vite';
+import { CARD_ICONS } from '../src/client/components/ui/card-icons';
+import { drawLucideIcon, type LucideDrawing } from './lucide-raster';
+import { encodePng } from './png';
+
+/*
+ * `import 'virtual:card-icons.css'`: one class per card icon (src/client/components/ui/card-icons.ts),
+ * `.mask-icon-<name>`, whose mask is the Lucide icon drawn as a PNG at build time. A picture rather
+ * than the SVG drawing the masks first used: the browser builds a whole SVG document for each SVG
+ * image and paints it again for every card, which was a third of Today's first drawing
+ * (docs/decisions/010-first-load-weight.md, "Card icons as pictures").
+ */
+
+export const CARD_ICONS_CSS = 'virtual:card-icons.css';
+const RESOLVED = `\0${CARD_ICONS_CSS}`;
+/** Pixels per side: Lucide's 24-unit box three times over, sharp for an 18-pixel icon on a 4x screen. */
+export const CARD_ICON_PIXELS = 72;
+
+async function lucideDrawing(name: string): Promise<LucideDrawing> {
+  const module = (await import(`lucide-react/icons/${name}`)) as { __iconData?: LucideDrawing };
+  // A renamed icon (more-vertical) only re-exports the component: name the icon's own module.
+  if (!module.__iconData) throw new Error(`the Lucide module "${name}" has no drawing to read`);
+  return module.__iconData;
+}
+
+/** The style sheet: a rule per card icon. */
+export async function cardIconsCss(): Promise<string> {
+  const rules = await Promise.all(
+    Object.entries(CARD_ICONS).map(async ([name, { lucide, ...look }]) => {
+      const pixels = drawLucideIcon(await lucideDrawing(lucide), CARD_ICON_PIXELS, {
+        strokeWidth: 'strokeWidth' in look ? look.strokeWidth : 2,
+        filled: 'filled' in look ? look.filled : false,
+      });
+      const png = encodePng(CARD_ICON_PIXELS, CARD_ICON_PIXELS, pixels).toString('base64');
+      return `.mask-icon-${name}{mask-image:url("data:image/png;base64,${png}")}`;
+    }),
+  );
+  return `${rules.join('\n')}\n`;
+}
+
+export function cardIconsPlugin(): Plugin {
+  return {
+    name: 'stride-card-icons',
+    resolveId: (id) => (id === CARD_ICONS_CSS ? RESOLVED : undefined),
+    load: (id) => (id === RESOLVED ? cardIconsCss() : undefined),
+  };
+}

@@ -1,0 +1,17 @@
+/*
+ * The icons every item card repeats, drawn as masks (mask-icon.tsx): each name's Lucide icon and how
+ * it is drawn. The build turns each into a picture (scripts/card-icons-plugin.ts), so adding one here
+ * is all a new card icon needs; a Lucide name without a drawing, or with a shape the drawing does not
+ * know, fails the build.
+ */
+export const CARD_ICONS = {
+  check: { lucide: 'check', strokeWidth: 3 },
+  flame: { lucide: 'flame' },
+  grip: { lucide: 'grip-vertical' },
+  more: { lucide: 'ellipsis-vertical' },
+  pencil: { lucide: 'pencil' },
+  sun: { lucide: 'sun', filled: true },
+  'sun-dim': { lucide: 'sun-dim' },
+} as const satisfies Record<string, { lucide: string; strokeWidth?: number; filled?: boolean }>;
+
+export type CardIconName = keyof typeof CARD_ICONS;
