@@ -7,8 +7,8 @@ import { encodePng } from './png';
  * `import 'virtual:card-icons.css'`: one class per card icon (src/client/components/ui/card-icons.ts),
  * `.mask-icon-<name>`, whose mask is the Lucide icon drawn as a PNG at build time. A picture rather
  * than the SVG drawing the masks first used: the browser builds a whole SVG document for each SVG
- * image and paints it again for every card, which was a third of Today's first drawing
- * (docs/decisions/010-first-load-weight.md, "Card icons as pictures").
+ * image and paints it again for every card: 50-230 ms of the task that first paints Today's list in
+ * traces at full speed (docs/decisions/010-first-load-weight.md, "Card icons as pictures").
  */
 
 export const CARD_ICONS_CSS = 'virtual:card-icons.css';

@@ -147,7 +147,7 @@ export function pathRuns(d: string): Point[][] {
   let run: Point[] = [];
   let current: Point = [0, 0];
   let start: Point = [0, 0];
-  // The previous curve's second control point, for S and T's reflection.
+  // The previous curve's last control point, for S and T.
   let lastCubic: Point | undefined;
   let lastQuadratic: Point | undefined;
   let command = reader.command();
@@ -159,6 +159,10 @@ export function pathRuns(d: string): Point[][] {
       const y = reader.number();
       return relative ? [current[0] + x, current[1] + y] : [x, y];
     };
+    // S and T: the previous curve's control point mirrored about the current point, or the current
+    // point itself after any other command.
+    const mirrored = (control: Point | undefined): Point =>
+      control ? [2 * current[0] - control[0], 2 * current[1] - control[1]] : current;
     const upper = command.toUpperCase();
     let first = true;
     do {
@@ -179,23 +183,13 @@ export function pathRuns(d: string): Point[][] {
         const y = reader.number();
         added = [[current[0], relative ? current[1] + y : y]];
       } else if (upper === 'C' || upper === 'S') {
-        const c1: Point =
-          upper === 'C'
-            ? point()
-            : lastCubic
-              ? [2 * current[0] - lastCubic[0], 2 * current[1] - lastCubic[1]]
-              : current;
+        const c1 = upper === 'C' ? point() : mirrored(lastCubic);
         const c2 = point();
         const to = point();
         added = cubic(current, c1, c2, to);
         nextCubic = c2;
       } else if (upper === 'Q' || upper === 'T') {
-        const control: Point =
-          upper === 'Q'
-            ? point()
-            : lastQuadratic
-              ? [2 * current[0] - lastQuadratic[0], 2 * current[1] - lastQuadratic[1]]
-              : current;
+        const control = upper === 'Q' ? point() : mirrored(lastQuadratic);
         const to = point();
         added = quadratic(current, control, to);
         nextQuadratic = control;
