@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { CARD_ICONS } from '../src/client/components/ui/card-icons';
+import { CARD_ICONS, type CardIcon } from '../src/client/components/ui/card-icons';
 import { drawLucideIcon, type LucideDrawing } from './lucide-raster';
 import { encodePng } from './png';
 
@@ -26,11 +26,9 @@ async function lucideDrawing(name: string): Promise<LucideDrawing> {
 /** The style sheet: a rule per card icon. */
 export async function cardIconsCss(): Promise<string> {
   const rules = await Promise.all(
-    Object.entries(CARD_ICONS).map(async ([name, { lucide, ...look }]) => {
-      const pixels = drawLucideIcon(await lucideDrawing(lucide), CARD_ICON_PIXELS, {
-        strokeWidth: 'strokeWidth' in look ? look.strokeWidth : 2,
-        filled: 'filled' in look ? look.filled : false,
-      });
+    Object.entries(CARD_ICONS).map(async ([name, icon]: [string, CardIcon]) => {
+      const { lucide, strokeWidth = 2, filled = false } = icon;
+      const pixels = drawLucideIcon(await lucideDrawing(lucide), CARD_ICON_PIXELS, { strokeWidth, filled });
       const png = encodePng(CARD_ICON_PIXELS, CARD_ICON_PIXELS, pixels).toString('base64');
       return `.mask-icon-${name}{mask-image:url("data:image/png;base64,${png}")}`;
     }),

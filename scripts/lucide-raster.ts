@@ -20,7 +20,7 @@ type Point = readonly [number, number];
 type Shape = { runs: Point[][] } | { circle: { cx: number; cy: number; r: number } };
 
 const BOX = 24;
-/** Pieces per curve and per quarter turn of an arc: at 24 units, finer than a pixel of a 96-pixel picture. */
+/** Pieces per curve and per quarter turn of an arc: each strays from the true curve by far less than a pixel. */
 const PIECES = 16;
 
 /** Reads an SVG path's data, one number or flag at a time. */
@@ -243,7 +243,8 @@ function shapeOf([tag, props]: LucideDrawing['node'][number], icon: string): Sha
   throw new Error(`the icon "${icon}" has a <${tag}>, which the card icons' drawing does not know`);
 }
 
-function distanceToSegment(x: number, y: number, a: Point, b: Point): number {
+/** How far (x, y) lies from the segment a-b. Also the app icons' line (scripts/make-icons.ts). */
+export function distanceToSegment(x: number, y: number, a: Point, b: Point): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const length = dx * dx + dy * dy;

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { distanceToSegment } from './lucide-raster';
 import { encodePng } from './png';
 
 /*
@@ -31,13 +32,6 @@ const ICONS: Icon[] = [
   // iOS rounds the corners itself and shows transparency as black.
   { file: 'apple-touch-icon.png', size: 180, corner: 0, scale: 0.85 },
 ];
-
-function distanceToSegment(px: number, py: number, [ax, ay]: readonly number[], [bx, by]: readonly number[]) {
-  const dx = (bx ?? 0) - (ax ?? 0);
-  const dy = (by ?? 0) - (ay ?? 0);
-  const t = Math.max(0, Math.min(1, ((px - (ax ?? 0)) * dx + (py - (ay ?? 0)) * dy) / (dx * dx + dy * dy)));
-  return Math.hypot(px - ((ax ?? 0) + t * dx), py - ((ay ?? 0) + t * dy));
-}
 
 function insideRoundedSquare(x: number, y: number, radius: number): boolean {
   const cx = Math.min(Math.max(x, radius), 32 - radius);

@@ -4,6 +4,9 @@
  * is all a new card icon needs; a Lucide name without a drawing, or with a shape the drawing does not
  * know, fails the build.
  */
+/** A card icon: its Lucide name, and its stroke (Lucide's 2 units unless said) and fill (none unless said). */
+export type CardIcon = { lucide: string; strokeWidth?: number; filled?: boolean };
+
 export const CARD_ICONS = {
   check: { lucide: 'check', strokeWidth: 3 },
   flame: { lucide: 'flame' },
@@ -12,6 +15,6 @@ export const CARD_ICONS = {
   pencil: { lucide: 'pencil' },
   sun: { lucide: 'sun', filled: true },
   'sun-dim': { lucide: 'sun-dim' },
-} as const satisfies Record<string, { lucide: string; strokeWidth?: number; filled?: boolean }>;
+} as const satisfies Record<string, CardIcon>;
 
 export type CardIconName = keyof typeof CARD_ICONS;

@@ -8,7 +8,8 @@ import type { CardIconName } from './card-icons';
  * the page's 8,500 elements, each one styled and laid out, and a React component per icon. Here the
  * same Lucide drawing is a CSS mask over a box painted in the text colour: it looks the same, takes the
  * colour like the <svg> did, and is one element. The masks are pictures the build draws
- * (`virtual:card-icons.css`, which the screens that draw cards import).
+ * (`virtual:card-icons.css`). The screens that draw cards import that sheet, not this module: the
+ * pre-rendered pages load the cards in Node (scripts/prerender-pages.tsx), which has no such module.
  */
 
 /** A decorative icon (hidden from screen readers: its control carries the name). */
