@@ -1,7 +1,7 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { IconTooltip } from './tooltip';
+import { tooltipProps } from './tooltip';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -68,12 +68,18 @@ const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
  */
 export function DropdownMenuOnDemand({
   label,
+  hint = label,
   className,
   icon,
   children,
 }: {
-  /** The button's accessible name, also its tooltip. */
+  /** The button's accessible name, also its tooltip unless `hint` says otherwise. */
   label: string;
+  /**
+   * The tooltip, when the name says more than the hint should (the account menu is named with the
+   * initials it shows, WCAG 2.5.3, and hinted "Account menu").
+   */
+  hint?: string;
   className?: string;
   icon: ReactNode;
   /** The menu's content (a DropdownMenuContent), rendered once the menu is built. */
@@ -90,37 +96,35 @@ export function DropdownMenuOnDemand({
   }, [asked]);
   if (asked === null) {
     return (
-      <IconTooltip label={label}>
-        <button
-          type="button"
-          className={className}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          data-state="closed"
-          onPointerDown={(event) => {
-            // As Radix's trigger: the main button without Ctrl opens, and the button keeps no focus.
-            if (event.button !== 0 || event.ctrlKey) return;
-            event.preventDefault();
-            setAsked('press');
-          }}
-          onKeyDown={(event) => {
-            if (!OPENING_KEYS.includes(event.key)) return;
-            event.preventDefault();
-            setAsked(event.key);
-          }}
-        >
-          {icon}
-        </button>
-      </IconTooltip>
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        {...tooltipProps(hint)}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        onPointerDown={(event) => {
+          // As Radix's trigger: the main button without Ctrl opens, and the button keeps no focus.
+          if (event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault();
+          setAsked('press');
+        }}
+        onKeyDown={(event) => {
+          if (!OPENING_KEYS.includes(event.key)) return;
+          event.preventDefault();
+          setAsked(event.key);
+        }}
+      >
+        {icon}
+      </button>
     );
   }
   return (
     <MenuPrimitive.Root modal={false} defaultOpen={asked === 'press'}>
-      <IconTooltip label={label}>
-        <MenuPrimitive.Trigger ref={trigger} className={className}>
-          {icon}
-        </MenuPrimitive.Trigger>
-      </IconTooltip>
+      <MenuPrimitive.Trigger ref={trigger} className={className} aria-label={label} {...tooltipProps(hint)}>
+        {icon}
+      </MenuPrimitive.Trigger>
       {children()}
     </MenuPrimitive.Root>
   );
