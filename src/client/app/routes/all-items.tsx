@@ -26,6 +26,7 @@ import {
   useHabits,
   useTasks,
 } from '../../features/items';
+import { useFirstArrivalInBackground } from '../../lib/use-first-arrival';
 import { Screen } from '../layout/screen';
 
 type AddRequest = { presetType?: ItemKind; goal?: GoalContext };
@@ -56,12 +57,14 @@ export function AllItemsRoute() {
   const tasks = useTasks();
   const habits = useHabits();
 
-  const sections = useMemo(
-    () =>
-      goals.data && tasks.data && habits.data
-        ? buildSections(goals.data, tasks.data, habits.data)
-        : undefined,
-    [goals.data, tasks.data, habits.data],
+  const sections = useFirstArrivalInBackground(
+    useMemo(
+      () =>
+        goals.data && tasks.data && habits.data
+          ? buildSections(goals.data, tasks.data, habits.data)
+          : undefined,
+      [goals.data, tasks.data, habits.data],
+    ),
   );
   const visibleSections = useMemo(
     () => sections?.filter((section) => isShown(hidden, section.key)) ?? [],

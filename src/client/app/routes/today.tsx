@@ -1,6 +1,6 @@
 // The card icons' pictures load with the screens that draw cards (components/ui/mask-icon.tsx).
 import 'virtual:card-icons.css';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import { Button } from '../../components/ui/button';
 import {
@@ -32,6 +32,7 @@ import {
 } from '../../features/today';
 import { errorText } from '../../lib/error-text';
 import { notifyError } from '../../lib/notify-error';
+import { useFirstArrivalInBackground } from '../../lib/use-first-arrival';
 import { Screen } from '../layout/screen';
 
 /** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
@@ -46,15 +47,7 @@ function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
  */
 export function TodayRoute() {
   const today = useToday();
-  // The list's first arrival is drawn by a background render, in slices, so that the page keeps
-  // answering while thirty cards are built (docs/decisions/010-first-load-weight.md); after that,
-  // changes (ticks, drags) are drawn at once.
-  const firstArrival = useDeferredValue(today.data);
-  const drawn = useRef(false);
-  const data = drawn.current ? today.data : firstArrival;
-  useEffect(() => {
-    if (data !== undefined) drawn.current = true;
-  });
+  const data = useFirstArrivalInBackground(today.data);
   const reorder = useReorderToday();
   const clearing = useClearToday();
   const [hidden, setHidden] = useState<HiddenFilters>(NO_FILTERS);
