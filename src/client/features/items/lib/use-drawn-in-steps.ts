@@ -7,8 +7,12 @@ import { startTransition, useEffect, useState } from 'react';
  * phone's screen; each next one waits for the browser to paint and take input, then draws the next rows.
  */
 
-/** Rows per step: more than a phone screen shows (about ten), few enough for a short task. */
-export const ROWS_PER_STEP = 30;
+/**
+ * Rows per step: more than a phone screen shows (about ten), few enough for a short task. 15 rather than
+ * 30 since 2026-11-26: All Items' Lighthouse blocking time 1,436 to 1,275 ms and 1,377 to 1,229 ms in two
+ * side-by-side pairings of five runs (docs/decisions/010-first-load-weight.md).
+ */
+export const ROWS_PER_STEP = 15;
 
 /**
  * How many of `sections` to draw now, whole sections only (a section's drag-and-drop list needs all of
