@@ -2,6 +2,7 @@ import { lazy, memo, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LANDING_PAGE_PATHS } from '#shared/api/pages';
 import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
+import { UserMenu } from '../features/auth/components/user-menu';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { useKeepAlive } from '../lib/keep-alive';
 import { browserTimeZone } from '../lib/request-init';
@@ -83,7 +84,7 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <AppHeader />
+      <AppHeader account={<UserMenu auth={auth} />} />
       <ConnectivityBanner />
       {/* Room at the bottom so the fixed navigation never covers the last card. */}
       <main

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { UserMenu } from '../../features/auth/components/user-menu';
 import { BrandLink } from './brand';
 import { ThemeToggle } from './theme-toggle';
 
 /**
  * docs/product.md#signed-in-chrome: sticky header with the product name, the theme toggle and the
- * user menu. The pre-rendered landing page passes no account slot (app/landing-document.tsx).
+ * account slot: the user menu in the app (app/router.tsx), nothing on the pre-rendered landing page
+ * (app/landing-document.tsx), a placeholder in the pre-rendered frame (app/app-shell-document.tsx).
  */
-export function AppHeader({ account = <UserMenu /> }: { account?: ReactNode }) {
+export function AppHeader({ account }: { account: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-border border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-2 px-4">

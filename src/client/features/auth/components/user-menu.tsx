@@ -1,7 +1,6 @@
 import House from 'lucide-react/icons/house';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
-import { useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { displayName, initials } from '#shared/domain/initials';
 import { buttonClasses } from '../../../components/ui/button';
@@ -13,7 +12,7 @@ import {
   DropdownMenuSeparator,
 } from '../../../components/ui/dropdown-menu';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useUser } from '../get-user';
+import type { AuthState } from '../get-user';
 import { signOutFromApp } from '../session-actions';
 
 export const ACCOUNT_MENU_LABEL = 'Account menu';
@@ -22,11 +21,10 @@ export const ACCOUNT_MENU_LABEL = 'Account menu';
  * Pulsing placeholder while auth loads, nothing when signed out, avatar dropdown when signed in
  * (docs/product.md#signed-in-chrome).
  */
-export function UserMenu() {
-  // The user's arrival is drawn in the background with the rest of the frame (app/router.tsx), not as
-  // an urgent drawing of its own; the menu's Radix parts are built when it is first opened
-  // (docs/decisions/010-first-load-weight.md).
-  const auth = useDeferredValue(useUser());
+export function UserMenu({ auth }: { auth: AuthState }) {
+  // `auth` is the frame's, deferred by the router (app/router.tsx), so the user's arrival is drawn with
+  // the rest of the frame, not urgently on its own; the menu's Radix parts are built when it is first
+  // opened (docs/decisions/010-first-load-weight.md).
   if (auth.status === 'loading') {
     return <Skeleton data-testid="avatar-placeholder" className="size-9 rounded-full" />;
   }
