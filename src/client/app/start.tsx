@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { apiRequest } from '../lib/api-client';
 import { connectivity } from '../lib/connectivity';
 import { RESTORE_WAIT_MS, startOfflineCache } from '../lib/offline-cache';
@@ -17,8 +18,8 @@ import { AppRouter } from './router';
 // theme-init.js already set the class before paint; this syncs the store with it.
 initTheme();
 
-// Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, after the
-// first paint's work, and in a chunk of its own.
+// Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, in a chunk
+// of its own, once the page has loaded and the first screen is drawn (its first install is heavy work).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => {
     void import('../lib/service-worker')
@@ -26,9 +27,11 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       // Without a worker the app still works, online only: say so in the console and go on.
       .catch((error: unknown) => console.warn('Stride works online only here:', error));
   };
-  // This module may arrive after the page's load event.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register);
+  afterFirstScreen(() => {
+    // This module may arrive after the page's load event.
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  });
 }
 
 const root = document.getElementById('root');

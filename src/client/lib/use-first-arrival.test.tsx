@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstScreen, resetFirstScreen } from './after-first-screen';
 import { useFirstArrivalInBackground } from './use-first-arrival';
 
 type Drawing = { arrived: string | undefined; shown: string | undefined };
@@ -27,5 +28,19 @@ describe('useFirstArrivalInBackground', () => {
     for (const drawing of drawings.slice(before))
       expect(drawing).toEqual({ arrived: 'ticked', shown: 'ticked' });
     expect(view.container.textContent).toBe('ticked');
+  });
+
+  afterEach(() => resetFirstScreen());
+
+  it('says the first screen is drawn once a first arrival is on screen, not before', async () => {
+    const waiting = vi.fn();
+    afterFirstScreen(waiting);
+    const view = render(<Probe value={undefined} drawings={[]} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(waiting).not.toHaveBeenCalled();
+
+    view.rerender(<Probe value="first" drawings={[]} />);
+    expect(view.container.textContent).toBe('first');
+    await vi.waitFor(() => expect(waiting).toHaveBeenCalledTimes(1));
   });
 });
