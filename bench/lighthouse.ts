@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
+import { startFloorServer } from './lighthouse-floor';
 import { startBenchServer } from './processes';
 
 /*
@@ -14,6 +15,11 @@ import { startBenchServer } from './processes';
  * 200 tasks, 20 habits, 30 items on Today). Debian's Chromium, headless; medians of RUNS runs.
  * Targets from the performance work (docs/decisions/013-api-cost.md): score >= 95, total blocking
  * time <= 150 ms, largest contentful paint <= 2.0 s.
+ *
+ * Beside the screens, the same audit of React's floor (bench/lighthouse-floor.ts): a page that only
+ * loads React and draws plain rows, once with 30 rows as on Today and once with none. Every page and
+ * build is audited once per round, rounds repeated RUNS times, so the floor is measured at the same
+ * moments as the screens; "TBT above floor" is a screen's blocking time less the 30-row floor's.
  *
  * LIGHTHOUSE_BESIDE=<commit> also builds that commit in a temporary worktree and serves it beside
  * this one; the audits alternate between the two builds, so a change to the client is judged in one
@@ -26,11 +32,16 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BESIDE = process.env.LIGHTHOUSE_BESIDE;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-const PAGES: Array<{ name: string; path: string; signedIn: boolean }> = [
+type Page = { name: string; path: string; signedIn: boolean; floor?: true };
+
+const PAGES: Page[] = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'Today', path: '/today', signedIn: true },
   { name: 'All Items', path: '/all-items', signedIn: true },
+  { name: "React's floor, 30 rows", path: '/?rows=30', signedIn: false, floor: true },
+  { name: "React's floor, no rows", path: '/?rows=0', signedIn: false, floor: true },
 ];
+const FLOOR_PAGE = PAGES[3];
 
 type Audit = { score: number; fcp: number; lcp: number; tbt: number; cls: number; js: number; speed: number };
 
@@ -92,7 +103,7 @@ function build(root: string): void {
   });
 }
 
-type Build = { label: string; base: string; cookie: string };
+type Build = { label: string; base: string; cookie?: string };
 
 export async function runLighthouseReport(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
@@ -125,53 +136,72 @@ export async function runLighthouseReport(): Promise<void> {
       cleanups.push(() => server.stop());
       builds.push({ label, base: server.base, cookie: `${SESSION_COOKIE}=${server.account.token}` });
     }
+    const floorDir = mkdtempSync(join(tmpdir(), 'stride-lighthouse-floor-'));
+    cleanups.push(() => rmSync(floorDir, { recursive: true, force: true }));
+    const floorServer = await startFloorServer(floorDir);
+    cleanups.push(() => floorServer.stop());
+    const floor: Build = { label: 'React only', base: floorServer.base };
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });
     cleanups.push(() => chrome.kill());
     console.log(
-      `Lighthouse ${RUNS}x per page${BESIDE ? ` and build, alternating with ${BESIDE}` : ''}, mobile (simulated slow 4G, 4x CPU slowdown), compiled server on PGlite\n`,
+      `Lighthouse ${RUNS} rounds of every page${BESIDE ? ` and build (this checkout and ${BESIDE})` : ''}, mobile (simulated slow 4G, 4x CPU slowdown), compiled server on PGlite; React's floor served from memory\n`,
     );
-    const rows: Array<Record<string, string | number>> = [];
-    for (const page of PAGES) {
-      const audits = new Map<Build, Audit[]>(builds.map((one) => [one, []]));
-      const failures: string[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        for (const one of builds) {
+    const buildsOf = (page: Page) => (page.floor ? [floor] : builds);
+    const audits = new Map<Page, Map<Build, Audit[]>>(
+      PAGES.map((page) => [page, new Map(buildsOf(page).map((one) => [one, []]))]),
+    );
+    const failures: string[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const page of PAGES) {
+        for (const one of buildsOf(page)) {
           try {
             audits
-              .get(one)
+              .get(page)
+              ?.get(one)
               ?.push(
                 await audit(`${one.base}${page.path}`, chrome.port, page.signedIn ? one.cookie : undefined),
               );
           } catch (error) {
             // Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): the
             // run is counted as failed and shown, not repeated.
-            failures.push(`${one.label}: ${error instanceof Error ? error.message : String(error)}`);
+            failures.push(
+              `${page.name}, ${one.label}: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
         }
       }
-      for (const failure of failures) console.warn(`!!! ${page.name}: ${failure}`);
-      for (const one of builds) {
-        const done = audits.get(one) ?? [];
-        const of = (key: keyof Audit) => median(done.map((a) => a[key]));
+    }
+    for (const failure of failures) console.warn(`!!! ${failure}`);
+    const medianOf = (page: Page | undefined, one: Build, key: keyof Audit) =>
+      median((page ? audits.get(page)?.get(one) : undefined)?.map((a) => a[key]) ?? []);
+    const floorTbt = medianOf(FLOOR_PAGE, floor, 'tbt');
+    const rows: Array<Record<string, string | number>> = [];
+    for (const page of PAGES) {
+      for (const one of buildsOf(page)) {
+        const of = (key: keyof Audit) => medianOf(page, one, key);
         const score = of('score');
         const tbt = of('tbt');
         const lcp = of('lcp');
         rows.push({
           page: page.name,
           ...(BESIDE ? { build: one.label } : {}),
-          runs: `${done.length} of ${RUNS}`,
+          runs: `${audits.get(page)?.get(one)?.length ?? 0} of ${RUNS}`,
           score,
           'FCP s': (of('fcp') / 1000).toFixed(2),
           'LCP s': (lcp / 1000).toFixed(2),
           'TBT ms': Math.round(tbt),
+          'TBT above floor': page.floor ? '' : Math.round(tbt - floorTbt),
           CLS: of('cls').toFixed(3),
           'JS kB (transferred)': (of('js') / 1024).toFixed(1),
           'machine speed': Math.round(of('speed')),
-          'targets (score>=95, TBT<=150, LCP<=2.0)':
-            score >= 95 && tbt <= 150 && lcp <= 2000 ? 'met' : 'NOT met',
+          'targets (score>=95, TBT<=150, LCP<=2.0)': page.floor
+            ? ''
+            : score >= 95 && tbt <= 150 && lcp <= 2000
+              ? 'met'
+              : 'NOT met',
         });
       }
     }
