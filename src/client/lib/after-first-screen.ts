@@ -5,8 +5,9 @@
  * drawing and, on a two-core machine, doubled the page's own busy time.
  *
  * "Drawn" is said by the screen: a screen's first data drawn (lib/use-first-arrival.ts), or, for a
- * screen that never says so (Home, Settings, an error), FIRST_SCREEN_AT_LATEST_MS after the app
- * started. Then the work waits for the browser's next idle moment.
+ * screen that never says so (Home, Settings, an error), FIRST_SCREEN_AT_LATEST_MS after work was first
+ * asked to wait (app/start.tsx asks as the app starts). Then the work waits for the browser's next
+ * idle moment.
  */
 
 /** A screen that has not said it is drawn by then is taken as drawn. */
