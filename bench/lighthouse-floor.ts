@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { extname, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
@@ -62,7 +62,8 @@ export async function startFloorServer(outDir: string): Promise<FloorServer> {
       response.end(JSON.stringify(rows));
       return;
     }
-    const file = files.get(url.pathname === '/' ? '/index.html' : normalize(url.pathname));
+    // Only the built files, by their exact names.
+    const file = files.get(url.pathname === '/' ? '/index.html' : url.pathname);
     if (!file) {
       response.writeHead(404).end();
       return;

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 
 /*
  * The Lighthouse report's floor (bench/lighthouse-floor.ts): the least a React screen can do that
- * still does what Today does at first load. Loaded after the first paint (main.ts), it asks the server for the rows named in the
- * address (?rows=N), and draws them plainly: a checkbox, a title, a line below, a button. No router,
- * no data library, no drag and drop, no components library, no styles beyond inline ones. What a
- * screen of the app costs above this page is the app's own; this page's cost is React's and the
- * machine's.
+ * still does what Today does at first load. Loaded after the first paint (main.ts), it asks the
+ * server for the rows named in the address (?rows=N) and draws them plainly: a checkbox, a title, a
+ * line below, a button. No router, no data library, no drag and drop, no components library, no
+ * styles beyond inline ones. What a screen of the app costs above this page is the app's own; this
+ * page's cost is React's and the machine's.
  */
 
 type Row = { id: number; title: string; detail: string };
