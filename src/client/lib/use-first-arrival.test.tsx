@@ -12,6 +12,9 @@ function Probe({ value, drawings }: { value: string | undefined; drawings: Drawi
 }
 
 describe('useFirstArrivalInBackground', () => {
+  // The hook tells lib/after-first-screen.ts, whose state outlives a test.
+  afterEach(() => resetFirstScreen());
+
   it('draws the first arrival in a later, background drawing, and every change after it at once', () => {
     const drawings: Drawing[] = [];
     const view = render(<Probe value={undefined} drawings={drawings} />);
@@ -29,8 +32,6 @@ describe('useFirstArrivalInBackground', () => {
       expect(drawing).toEqual({ arrived: 'ticked', shown: 'ticked' });
     expect(view.container.textContent).toBe('ticked');
   });
-
-  afterEach(() => resetFirstScreen());
 
   it('says the first screen is drawn once a first arrival is on screen, not before', async () => {
     const waiting = vi.fn();
