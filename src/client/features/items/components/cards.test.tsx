@@ -86,10 +86,10 @@ describe('TaskCard', () => {
     const circle = screen.getByRole('checkbox', { name: 'Complete Slow one' });
     expect(circle).toBeDisabled();
     expect(circle).toHaveAttribute('aria-busy', 'true');
-    expect(container.querySelector('.animate-spin')).not.toBeNull();
+    expect(container.querySelector('.spinner')).not.toBeNull();
     answer.resolve({ body: makeTask({ ...task, completed: true }) });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Complete Slow one' })).toBeEnabled());
-    expect(container.querySelector('.animate-spin')).toBeNull();
+    expect(container.querySelector('.spinner')).toBeNull();
   });
 
   it('adds to Today with the "Add to Today" control and toasts; on Today it reads "Remove from Today"', async () => {
@@ -121,12 +121,12 @@ describe('TaskCard', () => {
     await user.click(today);
     expect(today).toBeDisabled();
     expect(today).toHaveAttribute('aria-busy', 'true');
-    expect(today.querySelector('.animate-spin')).not.toBeNull();
+    expect(today.querySelector('.spinner')).not.toBeNull();
     // The completion circle is a separate control and stays usable.
     expect(screen.getByRole('checkbox', { name: 'Complete Plan' })).toBeEnabled();
     answer.resolve({ body: makeTask({ ...task, isToday: true }) });
     await waitFor(() => expect(today).toBeEnabled());
-    expect(today.querySelector('.animate-spin')).toBeNull();
+    expect(today.querySelector('.spinner')).toBeNull();
   });
 
   it('shows the Today tooltip text on hover', async () => {

@@ -186,7 +186,7 @@ function HistoryCalendar({
                       isDone ? colors.preview : 'bg-foreground/10',
                       canChange ? 'cursor-pointer hover:opacity-80' : 'cursor-not-allowed opacity-40',
                       isToday && 'ring-2 ring-foreground/60 ring-offset-1 ring-offset-card',
-                      pendingDay === cell.day && 'animate-pulse',
+                      pendingDay === cell.day && 'animate-loading-pulse',
                     )}
                   />
                 );
