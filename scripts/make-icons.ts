@@ -24,6 +24,10 @@ const LINE_WIDTH = 3;
 type Icon = { file: string; size: number; corner: number; scale: number };
 
 const ICONS: Icon[] = [
+  // The page's icon in tabs and bookmarks: 16 pixels at up to 3x. A raster one, because a browser draws
+  // an SVG icon by building a document for it on the page's main thread while the page starts
+  // (docs/decisions/010-first-load-weight.md, "The favicon").
+  { file: 'favicon-48.png', size: 48, corner: 8 / 32, scale: 1 },
   // Square art with the favicon's rounded corners, for launchers that show it as it is.
   { file: 'icon-192.png', size: 192, corner: 8 / 32, scale: 1 },
   { file: 'icon-512.png', size: 512, corner: 8 / 32, scale: 1 },

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 
 export const PRODUCT_NAME = 'Stride';
 
-/** The product mark: a rising check, echoing public/favicon.svg. */
+/** The product mark: a rising check, echoing public/favicon.svg (and the icons drawn from it). */
 export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={className}>
