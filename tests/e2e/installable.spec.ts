@@ -45,9 +45,11 @@ test('the manifest names the app and its icons, and a service worker controls th
   }
   // The tab's icon is a picture, not an SVG, which a browser draws by building a document for it on the
   // page's main thread while the page starts (docs/decisions/010-first-load-weight.md, "The favicon").
-  const pageIcons = await page.locator('link[rel="icon"]').evaluateAll((links) =>
-    links.map((link) => ({ href: link.getAttribute('href'), type: link.getAttribute('type') })),
-  );
+  const pageIcons = await page
+    .locator('link[rel="icon"]')
+    .evaluateAll((links) =>
+      links.map((link) => ({ href: link.getAttribute('href'), type: link.getAttribute('type') })),
+    );
   expect(pageIcons).toEqual([{ href: '/icons/favicon-48.png', type: 'image/png' }]);
   const tabIcon = await page.request.get('/icons/favicon-48.png');
   expect(tabIcon.headers()['content-type']).toBe('image/png');
