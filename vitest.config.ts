@@ -27,12 +27,12 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts'],
         },
       },
-      // What the build draws and writes itself (the card icons, PNG files).
+      // What the build draws and writes itself (the card icons, PNG files), and the benchmarks' readings.
       {
         test: {
           name: 'build',
           environment: 'node',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
       {

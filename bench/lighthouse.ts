@@ -6,6 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { startFloorServer } from './lighthouse-floor';
+import { longTasksAfterFirstPaint, type TraceEvent } from './main-thread';
 import { startBenchServer } from './processes';
 
 /*
@@ -20,6 +21,9 @@ import { startBenchServer } from './processes';
  * loads React and draws plain rows, once with 30 rows as on Today and once with none. Every page and
  * build is audited once per round, rounds repeated RUNS times, so the floor is measured at the same
  * moments as the screens; "TBT above floor" is a screen's blocking time less the 30-row floor's.
+ * "long tasks ms" and "on CPU ms" read Lighthouse's trace at full speed (bench/main-thread.ts): the
+ * main thread's tasks after the first paint that can count towards blocking time, and the part of them
+ * spent running rather than waiting for the processor.
  *
  * LIGHTHOUSE_BESIDE=<commit> also builds that commit in a temporary worktree and serves it beside
  * this one; the audits alternate between the two builds, so a change to the client is judged in one
@@ -45,7 +49,17 @@ const PAGES: Page[] = [
   { name: "React's floor, no rows", path: '/?rows=0', signedIn: false, floor: true },
 ];
 
-type Audit = { score: number; fcp: number; lcp: number; tbt: number; cls: number; js: number; speed: number };
+type Audit = {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  js: number;
+  speed: number;
+  longWall: number;
+  longCpu: number;
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,6 +96,8 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
   const js = (items ?? [])
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+  const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace;
+  const longTasks = longTasksAfterFirstPaint(trace?.traceEvents ?? []);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: value('first-contentful-paint'),
@@ -92,6 +108,8 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
     // Lighthouse's own measure of the machine's speed at that moment (higher is faster): the figures
     // above are this machine's work scaled by a fixed 4, so they move with it.
     speed: lhr.environment.benchmarkIndex,
+    longWall: longTasks.wallMs,
+    longCpu: longTasks.cpuMs,
   };
 }
 
@@ -201,6 +219,10 @@ export async function runLighthouseReport(): Promise<void> {
           'LCP s': (lcp / 1000).toFixed(2),
           'TBT ms': Math.round(tbt),
           'TBT above floor': page.floor ? '' : Math.round(tbt - floorTbt),
+          // The trace itself, at full speed: the main thread's blocking-length tasks after the first
+          // paint, and how much of that time it ran on a processor rather than waited for one.
+          'long tasks ms': Math.round(of('longWall')),
+          'on CPU ms': Math.round(of('longCpu')),
           CLS: of('cls').toFixed(3),
           'JS kB (transferred)': (of('js') / 1024).toFixed(1),
           'machine speed': Math.round(of('speed')),
