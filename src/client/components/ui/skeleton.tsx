@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-/** A pulsing placeholder block, pulsing in steps (docs/decisions/022-loading-motion.md); decorative, so screen readers skip it. */
+/** A placeholder block that pulses in steps (docs/decisions/022-loading-motion.md); decorative, so screen readers skip it. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
