@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { startFloorServer } from './lighthouse-floor';
-import { longTasksAfterFirstPaint, type TraceEvent } from './main-thread';
+import { longTasksAfterFirstPaint } from './main-thread';
 import { startBenchServer } from './processes';
 
 /*
@@ -96,8 +96,7 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
   const js = (items ?? [])
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
-  const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace;
-  const longTasks = longTasksAfterFirstPaint(trace?.traceEvents ?? []);
+  const longTasks = longTasksAfterFirstPaint(result.artifacts.Trace.traceEvents);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: value('first-contentful-paint'),

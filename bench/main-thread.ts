@@ -20,17 +20,13 @@ const BLOCKING_AFTER_MS = 50;
  * on a 2-core machine without a GPU the browser's compositor and the browser recording the page take
  * the other core and more (docs/decisions/010-first-load-weight.md, "Waiting for the processor").
  */
-export function longTasksAfterFirstPaint(events: readonly TraceEvent[]): {
-  count: number;
-  wallMs: number;
-  cpuMs: number;
-} {
+export function longTasksAfterFirstPaint(events: readonly TraceEvent[]): { wallMs: number; cpuMs: number } {
   const paints = events.filter((event) => event.name === 'firstContentfulPaint');
   const firstPaint = paints.reduce<TraceEvent | undefined>(
     (first, event) => (first === undefined || event.ts < first.ts ? event : first),
     undefined,
   );
-  if (!firstPaint) return { count: 0, wallMs: 0, cpuMs: 0 };
+  if (!firstPaint) return { wallMs: 0, cpuMs: 0 };
   const longest = (BLOCKING_AFTER_MS / CPU_SLOWDOWN) * 1000; // trace times are in microseconds
   const tasks = events.filter(
     (event) =>
@@ -44,7 +40,6 @@ export function longTasksAfterFirstPaint(events: readonly TraceEvent[]): {
   const sum = (pick: (event: TraceEvent) => number) =>
     tasks.reduce((total, event) => total + pick(event), 0) / 1000;
   return {
-    count: tasks.length,
     wallMs: sum((event) => event.dur ?? 0),
     cpuMs: sum((event) => event.tdur ?? 0),
   };
