@@ -1,6 +1,7 @@
 // The card icons' pictures load with the screens that draw cards (components/ui/mask-icon.tsx).
 import 'virtual:card-icons.css';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { Goal } from '#shared/api/goals';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import {
   AllItemsEmpty,
@@ -13,15 +14,11 @@ import {
   type FilterChip,
   FilterChips,
   type GoalContext,
-  GoalSection,
-  HabitsSection,
   ItemDialog,
   type ItemKind,
   type ItemSection,
+  ItemSectionsList,
   itemCountText,
-  rowsOfSection,
-  TodosSection,
-  useDrawnInSteps,
   useGoals,
   useHabits,
   useTasks,
@@ -71,8 +68,6 @@ export function AllItemsRoute() {
     [sections, hidden],
   );
   // Habits and Todos chips first, then the goals in section order (docs/product.md#all-items-screen).
-  // A long account is drawn a screenful at a time, not in one blocking task.
-  const drawn = useDrawnInSteps(visibleSections, rowsOfSection);
   const chips = useMemo(() => {
     if (!sections) return [];
     const fixed = sections.filter((section) => section.kind !== 'goal');
@@ -88,6 +83,13 @@ export function AllItemsRoute() {
   const error = failed(goals) ? 'goals' : failed(tasks) ? 'tasks' : failed(habits) ? 'habits' : undefined;
 
   const openAdd = (request: AddRequest) => setAdding(request);
+  // Kept the same functions, so the sections (which compare their props) are not drawn again for them.
+  const addHabit = useCallback(() => setAdding({ presetType: 'habit' }), []);
+  const addTodo = useCallback(() => setAdding({ presetType: 'task' }), []);
+  const addTaskTo = useCallback(
+    (goal: Goal) => setAdding({ presetType: 'task', goal: { id: goal.id, title: goal.title } }),
+    [],
+  );
 
   let body: ReactNode;
   if (error) {
@@ -109,34 +111,12 @@ export function AllItemsRoute() {
     body = <AllItemsNoMatches onShowAll={() => setHidden(NO_FILTERS)} />;
   } else {
     body = (
-      <div className="flex flex-col gap-3">
-        {visibleSections.slice(0, drawn).map((section) => {
-          if (section.kind === 'habits')
-            return (
-              <HabitsSection
-                key={section.key}
-                habits={section.items}
-                onAdd={() => openAdd({ presetType: 'habit' })}
-              />
-            );
-          if (section.kind === 'todos')
-            return (
-              <TodosSection
-                key={section.key}
-                tasks={section.items}
-                onAdd={() => openAdd({ presetType: 'task' })}
-              />
-            );
-          return (
-            <GoalSection
-              key={section.key}
-              goal={section.goal}
-              tasks={section.items}
-              onAddTask={(goal) => openAdd({ presetType: 'task', goal: { id: goal.id, title: goal.title } })}
-            />
-          );
-        })}
-      </div>
+      <ItemSectionsList
+        sections={visibleSections}
+        onAddHabit={addHabit}
+        onAddTodo={addTodo}
+        onAddTask={addTaskTo}
+      />
     );
   }
 

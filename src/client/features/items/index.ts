@@ -11,16 +11,13 @@ export {
   AllItemsSkeleton,
 } from './components/all-items-states';
 export { type FilterChip, FilterChips } from './components/filter-chips';
-export { GoalSection } from './components/goal-section';
 export { HabitCard } from './components/habit-card';
-export { HabitsSection } from './components/habits-section';
 export type { CardSortProps } from './components/item-card-frame';
 export { ItemDialog } from './components/item-dialog';
+export { ItemSectionsList } from './components/item-sections-list';
 export { QuickAdd } from './components/quick-add';
 export { SortableList } from './components/sortable-list';
 export { TaskCard } from './components/task-card';
-export { TodosSection } from './components/todos-section';
 export { itemCountText } from './lib/item-count';
 export type { GoalContext, ItemKind } from './lib/item-kinds';
-export { buildSections, countItems, type ItemSection, rowsOfSection } from './lib/item-sections';
-export { useDrawnInSteps } from './lib/use-drawn-in-steps';
+export { buildSections, countItems, type ItemSection } from './lib/item-sections';

@@ -7,7 +7,7 @@ import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
 import Target from 'lucide-react/icons/target';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Goal } from '#shared/api/goals';
 import type { Task } from '#shared/api/tasks';
 import { Button } from '../../../components/ui/button';
@@ -39,6 +39,8 @@ const getLabel = (task: Task) => task.title;
 export type GoalSectionProps = {
   goal: Goal;
   tasks: Task[];
+  /** How many of the tasks are drawn yet, while a long list is drawn in steps (all when undefined). */
+  drawnItems?: number;
   /** Opens the item dialog fixed to this goal. */
   onAddTask: (goal: Goal) => void;
 };
@@ -48,7 +50,12 @@ export type GoalSectionProps = {
  * task inside the goal, edit and delete, and the archive button for ordinary goals only (not habit
  * goals).
  */
-export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
+export const GoalSection = memo(function GoalSection({
+  goal,
+  tasks,
+  drawnItems,
+  onAddTask,
+}: GoalSectionProps) {
   const reorder = useReorderTasks();
   const archive = useUpdateGoal();
   const remove = useDeleteGoal();
@@ -56,7 +63,11 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
   const completed = goal.isHabitGoal ? [] : tasks.filter((task) => task.completed).map((task) => task.id);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const summary = { id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal };
+  // One object while the goal is the same, so the cards (which compare their props) are not drawn again.
+  const summary = useMemo(
+    () => ({ id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal }),
+    [goal.id, goal.title, goal.color, goal.isHabitGoal],
+  );
 
   const toggleArchived = () =>
     settle(
@@ -168,6 +179,7 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
           <SortableList
             label={`Tasks in ${goal.title}`}
             items={tasks}
+            drawn={drawnItems}
             getId={getId}
             getLabel={getLabel}
             onReorder={(orderedIds) =>
@@ -192,7 +204,7 @@ export function GoalSection({ goal, tasks, onAddTask }: GoalSectionProps) {
       />
     </>
   );
-}
+});
 
 function Badge({ children }: { children: string }) {
   return (

@@ -1,5 +1,6 @@
 import Plus from 'lucide-react/icons/plus';
 import Repeat from 'lucide-react/icons/repeat';
+import { memo } from 'react';
 import type { Habit } from '#shared/api/habits';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
@@ -13,8 +14,15 @@ import { SortableList } from './sortable-list';
 const getId = (habit: Habit) => habit.id;
 const getLabel = (habit: Habit) => habit.title;
 
+export type HabitsSectionProps = {
+  habits: Habit[];
+  /** How many of the habits are drawn yet, while a long list is drawn in steps (all when undefined). */
+  drawnItems?: number;
+  onAdd: () => void;
+};
+
 /** The Habits section, purple, "Build positive daily routines" (docs/product.md#all-items-screen). */
-export function HabitsSection({ habits, onAdd }: { habits: Habit[]; onAdd: () => void }) {
+export const HabitsSection = memo(function HabitsSection({ habits, drawnItems, onAdd }: HabitsSectionProps) {
   const reorder = useReorderHabits();
   return (
     <SectionShell
@@ -45,6 +53,7 @@ export function HabitsSection({ habits, onAdd }: { habits: Habit[]; onAdd: () =>
         <SortableList
           label="Habits"
           items={habits}
+          drawn={drawnItems}
           getId={getId}
           getLabel={getLabel}
           onReorder={(orderedIds) =>
@@ -59,4 +68,4 @@ export function HabitsSection({ habits, onAdd }: { habits: Habit[]; onAdd: () =>
       )}
     </SectionShell>
   );
-}
+});

@@ -20,10 +20,11 @@ const Row = memo(function Row({ item, onMoveUp, onMoveDown }: { item: Item } & S
   );
 });
 
-function List({ onReorder }: { onReorder: (ids: string[]) => void }) {
+function List({ onReorder, drawn }: { onReorder: (ids: string[]) => void; drawn?: number }) {
   return (
     <SortableList
       items={items}
+      drawn={drawn}
       getId={(item) => item.id}
       getLabel={(item) => item.id}
       label="Letters"
@@ -55,5 +56,19 @@ describe('SortableList', () => {
     rerender(<List onReorder={() => undefined} />);
     rerender(<List onReorder={() => undefined} />);
     expect(drawings).toBe(afterFirst);
+  });
+
+  it('draws only the rows asked for, and moves within the whole list', async () => {
+    const orders: string[][] = [];
+    const { rerender } = render(<List drawn={2} onReorder={(ids) => orders.push(ids)} />);
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      'AUp ADown A',
+      'BUp BDown B',
+    ]);
+    // B is not the list's last row, though it is the last one drawn.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Down B' }));
+    expect(orders).toEqual([['A', 'C', 'B']]);
+    rerender(<List drawn={3} onReorder={(ids) => orders.push(ids)} />);
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent?.[0])).toEqual(['A', 'C', 'B']);
   });
 });

@@ -54,6 +54,12 @@ export type SortableListProps<T> = {
   /** The ids in their new order. The caller saves it (optimistically) and refetches. */
   onReorder: (orderedIds: string[]) => void;
   renderItem: (item: T, controls: SortableItemControls) => ReactNode;
+  /**
+   * Draw only the first `drawn` rows, while a long screen is drawn in steps (lib/use-drawn-in-steps.ts);
+   * all of them when undefined. Moves are still counted in the whole list: the rows not drawn yet come
+   * after the drawn ones, so a drawn row's place is the same in both.
+   */
+  drawn?: number;
   /** Accessible name of the list. */
   label: string;
   className?: string;
@@ -78,6 +84,7 @@ export function SortableList<T>({
   getLabel,
   onReorder,
   renderItem,
+  drawn,
   label,
   className,
 }: SortableListProps<T>) {
@@ -96,7 +103,9 @@ export function SortableList<T>({
     const byId = new Map(items.map((item) => [getId(item), item]));
     return dropped.ids.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
   }, [dropped, items, getId]);
-  const ids = ordered.map(getId);
+  const ids = useMemo(() => ordered.map(getId), [ordered, getId]);
+  // dnd-kit is told only of the rows on screen: a row it cannot measure is no place to drop.
+  const drawnIds = useMemo(() => (drawn === undefined ? ids : ids.slice(0, drawn)), [ids, drawn]);
   // Changes from other devices wait until the drag ends (lib/live-updates.ts).
   const releaseLive = useRef<(() => void) | null>(null);
   useEffect(() => () => releaseLive.current?.(), []);
@@ -161,9 +170,9 @@ export function SortableList<T>({
       }}
       onDragCancel={() => releaseLive.current?.()}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+      <SortableContext items={drawnIds} strategy={verticalListSortingStrategy}>
         <ul aria-label={label} className={cn('flex flex-col divide-y divide-border/60', className)}>
-          {ordered.map((item, index) => (
+          {ordered.slice(0, drawnIds.length).map((item, index) => (
             <SortableRow
               key={ids[index]}
               id={ids[index]!}

@@ -1,6 +1,7 @@
 import ListTodo from 'lucide-react/icons/list-todo';
 import ListX from 'lucide-react/icons/list-x';
 import Plus from 'lucide-react/icons/plus';
+import { memo } from 'react';
 import type { Task } from '#shared/api/tasks';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
@@ -17,7 +18,14 @@ const getId = (task: Task) => task.id;
 const getLabel = (task: Task) => task.title;
 
 /** The Todos section, green, "Standalone tasks to complete" (docs/product.md#all-items-screen). */
-export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => void }) {
+export type TodosSectionProps = {
+  tasks: Task[];
+  /** How many of the tasks are drawn yet, while a long list is drawn in steps (all when undefined). */
+  drawnItems?: number;
+  onAdd: () => void;
+};
+
+export const TodosSection = memo(function TodosSection({ tasks, drawnItems, onAdd }: TodosSectionProps) {
   const reorder = useReorderTasks();
   const completed = tasks.filter((task) => task.completed).map((task) => task.id);
   return (
@@ -61,6 +69,7 @@ export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => voi
         <SortableList
           label="Todos"
           items={tasks}
+          drawn={drawnItems}
           getId={getId}
           getLabel={getLabel}
           onReorder={(orderedIds) =>
@@ -75,4 +84,4 @@ export function TodosSection({ tasks, onAdd }: { tasks: Task[]; onAdd: () => voi
       )}
     </SectionShell>
   );
-}
+});

@@ -59,8 +59,3 @@ export function buildSections(
 export function countItems(sections: readonly ItemSection[]): number {
   return sections.reduce((sum, section) => sum + section.items.length, 0);
 }
-
-/** Rows a section draws: its heading and its items (an empty section still shows its placeholder). */
-export function rowsOfSection(section: ItemSection): number {
-  return 1 + Math.max(1, section.items.length);
-}

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 
 /*
  * Long lists are drawn a screenful at a time (docs/decisions/010-first-load-weight.md): All Items with
@@ -15,26 +15,45 @@ import { startTransition, useEffect, useState } from 'react';
 export const ROWS_PER_STEP = 15;
 
 /**
- * How many of `sections` to draw now, whole sections only (a section's drag-and-drop list needs all of
- * its rows): as many as fit the rows drawn so far, at least one. Grows by ROWS_PER_STEP after each paint
- * until every section is drawn; then stays, so refetches and filters draw everything at once.
+ * The items to draw in each section within `budget` rows, one entry per section drawn (the sections
+ * after the last entry are not drawn yet). A heading is a row, and so is an empty section's
+ * placeholder; a section is begun with its heading and at least one item, so a heading never stands
+ * alone, and the first section is always begun.
  */
-export function useDrawnInSteps<T>(sections: readonly T[], rowsOf: (section: T) => number): number {
+export function itemsWithin(counts: readonly number[], budget: number): number[] {
+  const drawn: number[] = [];
+  let rows = 0;
+  for (const count of counts) {
+    if (drawn.length > 0 && rows >= budget) break;
+    const items = Math.min(count, Math.max(1, budget - rows - 1));
+    drawn.push(items);
+    rows += 1 + Math.max(1, items);
+  }
+  return drawn;
+}
+
+/**
+ * How much of `sections` to draw now, as `itemsWithin` counts it: ROWS_PER_STEP rows at first, more
+ * after each paint, part of a section at a time. Once everything has been drawn it stays drawn, so
+ * later changes (a refetch, an added task, a filter) are drawn at once.
+ */
+export function useDrawnInSteps<T>(
+  sections: readonly T[],
+  itemsOf: (section: T) => number,
+): readonly number[] {
   const [budget, setBudget] = useState(ROWS_PER_STEP);
-  const totalRows = sections.reduce((sum, section) => sum + rowsOf(section), 0);
-  const done = budget >= totalRows;
+  const counts = useMemo(() => sections.map(itemsOf), [sections, itemsOf]);
+  const drawn = useMemo(() => itemsWithin(counts, budget), [counts, budget]);
+  const done = drawn.length === counts.length && drawn.every((items, index) => items === counts[index]);
   useEffect(() => {
-    if (done) return;
+    if (budget === Number.POSITIVE_INFINITY) return;
+    if (done) {
+      setBudget(Number.POSITIVE_INFINITY);
+      return;
+    }
     // A macrotask after the commit: the browser paints and handles input in between.
     const next = setTimeout(() => startTransition(() => setBudget(budget + ROWS_PER_STEP)), 0);
     return () => clearTimeout(next);
   }, [done, budget]);
-  let rows = 0;
-  let count = 0;
-  for (const section of sections) {
-    rows += rowsOf(section);
-    if (count > 0 && rows > budget) break;
-    count += 1;
-  }
-  return count;
+  return drawn;
 }
