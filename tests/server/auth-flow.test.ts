@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -361,7 +361,7 @@ describe('logging', () => {
   beforeAll(async () => {
     logged = Fastify({
       // Request lines are app.ts's concern (it hides /api/auth query strings); this checks the routes'.
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
       logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
     });
     logged.setValidatorCompiler(validatorCompiler);
