@@ -17,7 +17,6 @@ import { TaskCard } from './task-card';
 const getId = (task: Task) => task.id;
 const getLabel = (task: Task) => task.title;
 
-/** The Todos section, green, "Standalone tasks to complete" (docs/product.md#all-items-screen). */
 export type TodosSectionProps = {
   tasks: Task[];
   /** How many of the tasks are drawn yet, while a long list is drawn in steps (all when undefined). */
@@ -25,6 +24,7 @@ export type TodosSectionProps = {
   onAdd: () => void;
 };
 
+/** The Todos section, green, "Standalone tasks to complete" (docs/product.md#all-items-screen). */
 export const TodosSection = memo(function TodosSection({ tasks, drawnItems, onAdd }: TodosSectionProps) {
   const reorder = useReorderTasks();
   const completed = tasks.filter((task) => task.completed).map((task) => task.id);
