@@ -100,6 +100,41 @@ describe('concurrent writes of one person', () => {
     expect(orders.map((order) => order.map((item) => item.id))).toContainEqual(final);
   });
 
+  it('Today read while ticks, edits and reorders land is, once they are answered, Today built afresh', async () => {
+    const client = await newClient();
+    for (let i = 0; i < 8; i += 1) await client.createTask({ isToday: true });
+    for (let i = 0; i < 8; i += 1) await client.createHabit({ isToday: true });
+    const today = TodaySchema.parse((await client.call('GET', '/api/today')).json());
+    const items = [
+      ...today.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
+      ...today.habits.map((habit) => ({ id: habit.id, type: 'habit' as const })),
+    ];
+    // Reads race the writes, so answers are kept from every moment in between
+    // (docs/decisions/013-api-cost.md, "Today's answer is kept").
+    const reads = Array.from({ length: 20 }, () => client.call('GET', '/api/today'));
+    const writes = Array.from({ length: 40 }, (_, i) => {
+      const task = today.tasks[i % today.tasks.length];
+      const habit = today.habits[i % today.habits.length];
+      switch (i % 4) {
+        case 0:
+          return client.call('POST', '/api/today/reorder', {
+            items: shuffled(items, i).map((item, position) => ({ ...item, todaySortOrder: position })),
+          });
+        case 1:
+          return client.call('PATCH', `/api/habits/${habit?.id}`, { completedToday: i % 8 === 1 });
+        case 2:
+          return client.call('PATCH', `/api/tasks/${task?.id}`, { completed: i % 8 === 2 });
+        default:
+          return client.call('PATCH', `/api/tasks/${task?.id}`, { title: `Edited ${i}` });
+      }
+    });
+    const answers = await Promise.all([...writes, ...reads]);
+    expect(answers.map((res) => res.statusCode).filter((status) => status >= 300)).toEqual([]);
+    const kept = (await client.call('GET', '/api/today')).json();
+    const fresh = (await client.call('GET', '/api/today', undefined, { 'cache-control': 'no-cache' })).json();
+    expect(kept).toEqual(fresh);
+  });
+
   it('a completion racing a delete answers 200 or 404, never a 5xx', async () => {
     const client = await newClient();
     const statuses = new Set<number>();

@@ -16,15 +16,16 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * Property-based fuzzing of every write route, with bodies generated from the shared schemas: valid
  * ones, near misses at their edges, broken ones, other people's ids, unknown ids, odd content types,
  * control characters and unpaired surrogates. Whatever arrives, the server never answers 5xx; a
- * refused request changes nothing of the person's data; an accepted one reads back as answered; and
- * another person's data never changes. fast-check prints the seed and the smallest failing call.
+ * refused request changes nothing of the person's data; an accepted one reads back as answered;
+ * another person's data never changes; and Today as the server keeps it is Today built afresh. fast-check
+ * prints the seed and the smallest failing call.
  */
 
 type Route = {
   name: string;
   /** Which list an item it answers belongs to (ids are unique per list, not across them). */
   list?: 'goals' | 'tasks' | 'habits';
-  method: 'POST' | 'PATCH' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (id: string) => string;
   body?: z.ZodType;
 };
@@ -81,8 +82,22 @@ const ROUTES: Route[] = [
   { name: 'delete habit', method: 'DELETE', path: (id) => `/api/habits/${id}` },
   { name: 'reorder habits', method: 'POST', path: () => '/api/habits/reorder', body: SortReorderInputSchema },
   { name: 'reorder today', method: 'POST', path: () => '/api/today/reorder', body: TodayReorderInputSchema },
+  { name: 'mark a habit day', method: 'PUT', path: (id) => `/api/habits/${id}/completions/${dayOf(id)}` },
+  {
+    name: 'unmark a habit day',
+    method: 'DELETE',
+    path: (id) => `/api/habits/${id}/completions/${dayOf(id)}`,
+  },
+  { name: 'mark a task day', method: 'PUT', path: (id) => `/api/tasks/${id}/completions/${dayOf(id)}` },
+  { name: 'unmark a task day', method: 'DELETE', path: (id) => `/api/tasks/${id}/completions/${dayOf(id)}` },
   { name: 'end a session', method: 'DELETE', path: (id) => `/api/auth/sessions/${id}` },
 ];
+
+/** Today or yesterday (by the id's first character), for the completion routes. */
+function dayOf(id: string): string {
+  const back = (id.charCodeAt(0) || 0) % 2;
+  return new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The fields an accepted write must read back exactly as sent (after the schema's own trimming). */
 const ECHOED = [
@@ -111,7 +126,18 @@ async function snapshot(client: ApiClient) {
       return res.json() as Array<Record<string, unknown>>;
     }),
   );
-  return { goals: goals ?? [], tasks: tasks ?? [], habits: habits ?? [] };
+  // Today as kept by the server (docs/decisions/013-api-cost.md) must be Today built afresh.
+  const [today, fresh] = await Promise.all(
+    [{} as Record<string, string>, { 'cache-control': 'no-cache' }].map(
+      async (headers: Record<string, string>) => {
+        const res = await client.call('GET', '/api/today', undefined, headers);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as unknown;
+      },
+    ),
+  );
+  expect(today, 'the kept Today is stale').toEqual(fresh);
+  return { goals: goals ?? [], tasks: tasks ?? [], habits: habits ?? [], today };
 }
 
 async function seedAccount(client: ApiClient): Promise<string[]> {

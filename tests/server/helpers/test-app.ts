@@ -20,6 +20,11 @@ export type TestApp = {
   engine: Database['kind'];
   /** Another live-update channel on this database, as a second server instance would open. */
   openLiveChannel(): LiveChannel;
+  /**
+   * A second instance of the app on the same database, as behind the load balancer: its own memory
+   * (session cache, kept answers), the same data. Closed with the first.
+   */
+  anotherInstance(): Promise<FastifyInstance>;
   /** Closes only the database, to see how the app behaves when it is gone. */
   closeDatabase(): Promise<void>;
   close(): Promise<void>;
@@ -97,24 +102,27 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const issuer = await startDevIssuer({ port: 0, redirectUris: [`${env.PUBLIC_URL}/api/auth/callback`] });
-  const app = await buildApp({
-    db: database.db,
-    env,
-    live,
-    clock: options.clock,
-    stopping: options.stopping,
-    flushWrites: options.flushWrites,
-    logger: options.logStream !== undefined,
-    logStream: options.logStream,
-    clientRoot: options.clientRoot ?? '/nonexistent/stride-client',
-    oidc: {
-      issuer: issuer.issuer,
-      clientId: issuer.clientId,
-      clientSecret: issuer.clientSecret,
-      redirectUri: `${env.PUBLIC_URL}/api/auth/callback`,
-    },
-  });
+  const build = (channel: LiveChannel) =>
+    buildApp({
+      db: database.db,
+      env,
+      live: channel,
+      clock: options.clock,
+      stopping: options.stopping,
+      flushWrites: options.flushWrites,
+      logger: options.logStream !== undefined,
+      logStream: options.logStream,
+      clientRoot: options.clientRoot ?? '/nonexistent/stride-client',
+      oidc: {
+        issuer: issuer.issuer,
+        clientId: issuer.clientId,
+        clientSecret: issuer.clientSecret,
+        redirectUri: `${env.PUBLIC_URL}/api/auth/callback`,
+      },
+    });
+  const app = await build(live);
   options.extend?.(app);
+  const others: Array<{ app: FastifyInstance; live: LiveChannel }> = [];
   // A test may close the app itself (graceful close); Fastify's close() must not run twice.
   let appOpen = true;
   app.addHook('onClose', async () => {
@@ -129,11 +137,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     issuer,
     engine: database.kind,
     openLiveChannel,
+    async anotherInstance() {
+      const channel = openLiveChannel();
+      const other = await build(channel);
+      await other.ready();
+      others.push({ app: other, live: channel });
+      return other;
+    },
     async closeDatabase() {
       if (databaseOpen) await database.close();
       databaseOpen = false;
     },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.live.close();
+      }
       if (appOpen) await app.close();
       await live.close();
       await issuer.close();

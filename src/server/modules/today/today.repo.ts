@@ -1,18 +1,39 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { Today } from '#shared/api/today';
 import { goalSummary, habitFields, type JsonText, jsonList, taskFields } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';
 
+/*
+ * Which row versions a Today answer is built from: the `xmin` of every task and habit on Today and of
+ * every goal of the person (a Today task shows its goal), in one text. A committed change to any of
+ * them is a new row version written by a transaction that had not committed when the answer was read,
+ * so its `xmin` cannot be among those the answer was built from: while the text is the same, so is
+ * the answer (for the same day). Rows leaving Today or deleted shorten it. The same rows read in
+ * another order only cost a build (docs/decisions/013-api-cost.md, "Today's answer is kept").
+ */
+const rowVersions = (userId: Placeholder) => sql`concat(
+    (select string_agg(t.xmin::text, ',') from tasks t where t.user_id = ${userId} and t.is_today), '/',
+    (select string_agg(h.xmin::text, ',') from habits h where h.user_id = ${userId} and h.is_today), '/',
+    (select string_agg(g.xmin::text, ',') from goals g where g.user_id = ${userId}))`;
+
 /**
  * The whole Today answer in one statement, written as JSON by the database (db/api-json.ts) and served
- * by the two partial Today indexes: tasks with their goal, then habits, each in todaySortOrder.
+ * by the two partial Today indexes: tasks with their goal, then habits, each in todaySortOrder. With it
+ * come the row versions it is built from, read in the same snapshot; when they are those of the answer
+ * the caller kept (`known`), the list is not built at all, and both come back null (the subquery in the
+ * `case` is only run when its branch is taken).
  */
-const todayStatement = statement<{ userId: string; day: string }, { body: string }>('stride_today', () => {
+const todayStatement = statement<
+  { userId: string; day: string; known: string | null },
+  { version: string | null; body: string | null }
+>('stride_today', () => {
   const userId = sql.placeholder('userId');
   const day = sql.placeholder('day');
+  const known = sql.placeholder('known');
   const goal = goalSummary('g', 'goal_summary');
-  return sql`select json_build_object(
+  return sql`select case when today_rows.version = ${known}::text then null else today_rows.version end as version,
+    case when today_rows.version = ${known}::text then null else (select json_build_object(
       'tasks', ${jsonList(
         taskFields('t', day, {
           inHabitGoal: sql`coalesce(g.is_habit_goal, false)`,
@@ -27,10 +48,23 @@ const todayStatement = statement<{ userId: string; day: string }, { body: string
         sql`from habits h where h.user_id = ${userId} and h.is_today`,
         ['todaySortOrder'],
       )}
-    )::text as body`;
+    )::text) end as body
+    from (select ${rowVersions(userId)} as version) today_rows`;
 });
 
-export async function listTodayJson(db: Db, userId: string, day: string): Promise<JsonText<Today>> {
-  const [row] = await todayStatement(db, { userId, day });
-  return row?.body ?? '{"tasks":[],"habits":[]}';
+/**
+ * The Today answer for `day` and the row versions it was read with. When `known` (an answer the caller
+ * kept for this day) has those versions, it is its body that comes back, and the list is not built.
+ */
+export async function readTodayJson(
+  db: Db,
+  userId: string,
+  day: string,
+  known?: { version: string; body: string },
+): Promise<{ version: string; body: JsonText<Today> }> {
+  const [row] = await todayStatement(db, { userId, day, known: known?.version ?? null });
+  if (!row) throw new Error('the Today statement answered no row');
+  if (row.version !== null && row.body !== null) return { version: row.version, body: row.body };
+  if (!known) throw new Error('the Today statement skipped the list without a known version');
+  return known;
 }
