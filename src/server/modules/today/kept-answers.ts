@@ -14,7 +14,7 @@ export type KeptAnswers = {
   keep(userId: string, answer: KeptAnswer): void;
 };
 
-/** About 16 MiB of JSON text per instance: hundreds of people's Today lists. */
+/** 16 Mi characters of JSON per instance (16-32 MiB as V8 stores them): hundreds of Today lists. */
 export const KEPT_CHARACTERS = 16 * 1024 * 1024;
 
 export function keptAnswers(limit = KEPT_CHARACTERS): KeptAnswers {
