@@ -21,6 +21,19 @@ afterAll(() => t.close());
 
 const newClient = async () => new ApiClient(t.app, (await loginAs(t.db, { email: uniqueEmail() })).headers);
 
+/** A new person with `count` tasks and `count` habits on Today, and their Today as read. */
+async function personWithToday(count: number) {
+  const client = await newClient();
+  for (let i = 0; i < count; i += 1) await client.createTask({ isToday: true });
+  for (let i = 0; i < count; i += 1) await client.createHabit({ isToday: true });
+  const today = TodaySchema.parse((await client.call('GET', '/api/today')).json());
+  const items = [
+    ...today.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
+    ...today.habits.map((habit) => ({ id: habit.id, type: 'habit' as const })),
+  ];
+  return { client, today, items };
+}
+
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const copy = items.slice();
   let state = seed;
@@ -75,14 +88,7 @@ describe('concurrent writes of one person', () => {
   });
 
   it('Today reorders at once from two devices neither deadlock nor mix', async () => {
-    const client = await newClient();
-    for (let i = 0; i < 10; i += 1) await client.createTask({ isToday: true });
-    for (let i = 0; i < 10; i += 1) await client.createHabit({ isToday: true });
-    const today = TodaySchema.parse((await client.call('GET', '/api/today')).json());
-    const items = [
-      ...today.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
-      ...today.habits.map((habit) => ({ id: habit.id, type: 'habit' as const })),
-    ];
+    const { client, items } = await personWithToday(10);
     const orders = Array.from({ length: 10 }, (_, round) => shuffled(items, round + 3));
     const answers = await Promise.all(
       orders.map((order) =>
@@ -101,14 +107,7 @@ describe('concurrent writes of one person', () => {
   });
 
   it('Today read while ticks, edits and reorders land is, once they are answered, Today built afresh', async () => {
-    const client = await newClient();
-    for (let i = 0; i < 8; i += 1) await client.createTask({ isToday: true });
-    for (let i = 0; i < 8; i += 1) await client.createHabit({ isToday: true });
-    const today = TodaySchema.parse((await client.call('GET', '/api/today')).json());
-    const items = [
-      ...today.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
-      ...today.habits.map((habit) => ({ id: habit.id, type: 'habit' as const })),
-    ];
+    const { client, today, items } = await personWithToday(8);
     // Reads race the writes, so answers are kept from every moment in between
     // (docs/decisions/013-api-cost.md, "Today's answer is kept").
     const reads = Array.from({ length: 20 }, () => client.call('GET', '/api/today'));
