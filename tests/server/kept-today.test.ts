@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TodaySchema } from '#shared/api/today';
+import { keptAnswers } from '../../src/server/modules/today/kept-answers';
 import { readTodayJson } from '../../src/server/modules/today/today.repo';
+import { getToday } from '../../src/server/modules/today/today.service';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -125,6 +127,22 @@ describe("Today's kept answer", () => {
     expectWritten(await client.call('PATCH', `/api/goals/${goal.id}`, { title: 'Allotment' }));
     const renamed = await readTodayJson(t.db, userId, day, { version: rebuilt.version, body: 'kept' });
     expect(TodaySchema.parse(JSON.parse(renamed.body)).tasks[0]?.goal?.title).toBe('Allotment');
+  });
+
+  it('is not used when the request asks for no cache, nor for another day', async () => {
+    const signedIn = await loginAs(t.db, { email: uniqueEmail() });
+    await new ApiClient(t.app, signedIn.headers).createTask({ title: 'Real', isToday: true });
+    const userId = signedIn.user.id;
+    const day = new Date().toISOString().slice(0, 10);
+    const kept = keptAnswers();
+    const { version } = await readTodayJson(t.db, userId, day);
+    kept.keep(userId, { day, version, body: 'kept' });
+    expect(await getToday(t.db, kept, userId, day)).toBe('kept');
+    const built = await getToday(t.db, kept, userId, day, true);
+    expect(TodaySchema.parse(JSON.parse(built)).tasks[0]?.title).toBe('Real');
+    expect(kept.find(userId, day)?.body).toBe(built);
+    kept.keep(userId, { day, version, body: 'kept' });
+    expect(await getToday(t.db, kept, userId, '2026-01-01')).not.toBe('kept');
   });
 
   it("is kept per person: another person's write leaves mine standing, and mine is never theirs", async () => {

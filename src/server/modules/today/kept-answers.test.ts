@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptAnswers } from './kept-answers';
+import { asksForNoCache, keptAnswers } from './kept-answers';
 
 const answer = (day: string, version: string, body: string) => ({ day, version, body });
 
@@ -38,5 +38,15 @@ describe('keptAnswers', () => {
     expect(kept.find('ann', 'd')).toBeUndefined();
     kept.keep('bob', answer('d', '1', 'y'.repeat(10)));
     expect(kept.find('bob', 'd')?.body).toBe('y'.repeat(10));
+  });
+});
+
+describe('asksForNoCache', () => {
+  it('reads no-cache among the directives, in any case, and nothing else', () => {
+    expect(asksForNoCache('no-cache')).toBe(true);
+    expect(asksForNoCache('max-age=0, No-Cache')).toBe(true);
+    expect(asksForNoCache('max-age=0')).toBe(false);
+    expect(asksForNoCache('no-store')).toBe(false);
+    expect(asksForNoCache(undefined)).toBe(false);
   });
 });

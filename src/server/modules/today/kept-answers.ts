@@ -14,6 +14,14 @@ export type KeptAnswers = {
   keep(userId: string, answer: KeptAnswer): void;
 };
 
+/**
+ * Whether a request's `Cache-Control` asks for the list to be built whatever is kept
+ * (docs/product.md#entities-and-fields; `npm run bench` measures both ways).
+ */
+export function asksForNoCache(cacheControl: string | undefined): boolean {
+  return cacheControl?.toLowerCase().includes('no-cache') ?? false;
+}
+
 /** 16 Mi characters of JSON per instance (16-32 MiB as V8 stores them): hundreds of Today lists. */
 export const KEPT_CHARACTERS = 16 * 1024 * 1024;
 

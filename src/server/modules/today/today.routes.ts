@@ -7,16 +7,8 @@ import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
 import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
-import { keptAnswers } from './kept-answers';
+import { asksForNoCache, keptAnswers } from './kept-answers';
 import { getToday, reorderToday } from './today.service';
-
-/**
- * `Cache-Control: no-cache` has the list built whatever this instance kept
- * (docs/product.md#entities-and-fields; `npm run bench` measures both ways).
- */
-function asksForNoCache(cacheControl: string | undefined): boolean {
-  return cacheControl?.toLowerCase().includes('no-cache') ?? false;
-}
 
 export const todayRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const kept = keptAnswers();
