@@ -29,11 +29,13 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Two cores on this machine: one browser worker next to the server keeps timings steady.
-  workers: 1,
+  // Every journey signs in as its own address (fixtures.ts), so they run side by side. Two workers on
+  // this two-core machine: a journey mostly waits on the server and the browser's frames, and a second
+  // one fills that wait (docs/decisions/025-suite-time.md). E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Generous on purpose: a journey that runs axe twice per theme and takes full-page screenshots took
   // just over 30 s on a busy two-core CI machine. Speed is measured by `npm run bench`, not here.
   timeout: 60_000,
@@ -45,8 +47,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Every journey runs on the desktop; those about layout and touch also on the phone (tagged
+    // '@phone'), and those that set a phone's size themselves only there ('@phone-only').
     {
       name: 'phone',
+      grep: /@phone/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },
@@ -58,6 +63,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],

@@ -19,6 +19,10 @@ if (!runPostgresProject) {
 
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on a two-core machine by default (cores - 1). The server files
+    // wait on PostgreSQL's own processes much of the time, so two at once keep both cores busy
+    // (docs/decisions/025-suite-time.md). VITEST_MAX_WORKERS sets another number.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {

@@ -94,7 +94,7 @@ test('every empty state, from a new account to filtered-out sections', async ({ 
   await expect(section(page, 'Habits')).toBeVisible();
 });
 
-test('create a goal with a colour, then add a task inside it', async ({ page }) => {
+test('create a goal with a colour, then add a task inside it', { tag: '@phone' }, async ({ page }) => {
   await signIn(page);
   await openAllItems(page);
   await page.getByRole('button', { name: 'Add Item' }).click();
@@ -233,7 +233,9 @@ test('delete a goal and its tasks are gone', async ({ page }) => {
   await expect(page.getByTestId('all-items-count')).toHaveText('1 of 1 item');
 });
 
-test('reorder by drag, by keyboard and by the menu; the order survives a reload', async ({ page }) => {
+test('reorder by drag, by keyboard and by the menu; the order survives a reload', { tag: '@phone' }, async ({
+  page,
+}) => {
   await signIn(page);
   for (const [index, title] of ['Alpha', 'Bravo', 'Charlie', 'Delta'].entries())
     await post(page.request, '/api/tasks', { title, sortOrder: index });
@@ -301,7 +303,7 @@ test('reorder by drag, by keyboard and by the menu; the order survives a reload'
     .toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
 });
 
-test('a filled screen passes axe in both themes and is photographed', async ({ page }) => {
+test('a filled screen passes axe in both themes and is photographed', { tag: '@phone' }, async ({ page }) => {
   await signIn(page);
   const fitness = await post(page.request, '/api/goals', {
     title: 'Fitness',

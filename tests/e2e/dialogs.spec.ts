@@ -15,7 +15,9 @@ async function openScreen(page: Page, name: 'Today' | 'All Items'): Promise<void
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-test('Back closes an open dialog and stays on the screen; the next Back leaves it', async ({ page }) => {
+test('Back closes an open dialog and stays on the screen; the next Back leaves it', {
+  tag: '@phone',
+}, async ({ page }) => {
   await signIn(page);
   await openScreen(page, 'All Items');
   await openScreen(page, 'Today');
@@ -86,7 +88,9 @@ test("a dialog opened inside a goal offers that goal's task, not a goal", async 
   await expect(dialog(page).getByText('Add a goal, a task or a habit.')).toHaveCount(0);
 });
 
-test("the bulk form's buttons stay on screen however tall the dialog is", async ({ page }) => {
+test("the bulk form's buttons stay on screen however tall the dialog is", { tag: '@phone' }, async ({
+  page,
+}) => {
   await signIn(page);
   await openScreen(page, 'All Items');
   await page.getByRole('button', { name: 'Add Item' }).click();

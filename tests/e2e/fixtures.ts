@@ -92,10 +92,13 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 }
 
 /**
- * Saves artifacts/screenshots/{name}-{project}-{theme}.png, the theme read from the page itself. The
- * whole page by default; `fullPage: false` keeps a long list to what one screen shows.
+ * Saves artifacts/screenshots/{name}-{project}-{theme}.png, the theme read from the page itself, when
+ * asked for with STRIDE_SCREENSHOTS=1: nothing compares them, they are for a person to look at, and a
+ * full page at twice the phone's pixels costs the suite seconds each (docs/decisions/025-suite-time.md).
+ * The whole page by default; `fullPage: false` keeps a long list to what one screen shows.
  */
 export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.STRIDE_SCREENSHOTS !== '1') return;
   const project = test.info().project.name;
   const theme = (await page.locator('html').getAttribute('class'))?.includes('dark') ? 'dark' : 'light';
   const dir = join('artifacts', 'screenshots');

@@ -67,7 +67,9 @@ test('open the history, change today from the calendar, and see the streak and t
   await expect(card.getByRole('checkbox', { name: `Complete ${title}` })).toBeChecked();
 });
 
-test('the history fits a 320 px phone, with the current week in view', async ({ page }) => {
+test('the history fits a 320 px phone, with the current week in view', { tag: '@phone-only' }, async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await signInByRedirect(page);
   const title = 'Read ten pages';

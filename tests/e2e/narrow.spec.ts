@@ -16,7 +16,9 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(widths.page, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(widths.viewport);
 }
 
-test('at 320 px wide Today, All Items and the item dialog fit the screen', async ({ page }) => {
+test('at 320 px wide Today, All Items and the item dialog fit the screen', { tag: '@phone-only' }, async ({
+  page,
+}) => {
   await signInByRedirect(page, uniqueEmail('narrow'));
   const { id: goalId } = await post(page.request, '/api/goals', {
     title: 'Learn Portuguese properly this year',
@@ -55,10 +57,9 @@ test('at 320 px wide Today, All Items and the item dialog fit the screen', async
   expect(Math.abs(swatch!.width - swatch!.height)).toBeLessThanOrEqual(1);
 });
 
-test('at 320 px wide the settings, their data cards and the offline banner fit the screen', async ({
-  page,
-  context,
-}) => {
+test('at 320 px wide the settings, their data cards and the offline banner fit the screen', {
+  tag: '@phone-only',
+}, async ({ page, context }) => {
   await signInByRedirect(page, uniqueEmail('narrow-settings'));
   await post(page.request, '/api/habits', { title: 'قراءة كتاب', isToday: true });
   await page.goto('/settings');

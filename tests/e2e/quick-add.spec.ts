@@ -10,9 +10,9 @@ const titles = (list: Locator) =>
   list.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-test('on Today: two tasks typed in a row land at the end of Today, and the field keeps focus', async ({
-  page,
-}) => {
+test('on Today: two tasks typed in a row land at the end of Today, and the field keeps focus', {
+  tag: '@phone',
+}, async ({ page }) => {
   await signIn(page);
   await post(page.request, '/api/tasks', { title: 'Already here', isToday: true });
   await page.goto('/today');

@@ -79,7 +79,7 @@ async function rowsInView(page: Page): Promise<{ whole: number; firstTop: number
   };
 }
 
-test('a realistic account: 5 goals, 60 tasks and 15 habits', async ({ page }) => {
+test('a realistic account: 5 goals, 60 tasks and 15 habits', { tag: '@phone' }, async ({ page }) => {
   await signInByRedirect(page, uniqueEmail('realistic'));
   await seed(page.request);
 
@@ -159,9 +159,9 @@ test('a realistic account: 5 goals, 60 tasks and 15 habits', async ({ page }) =>
   await snap(page, 'all-items-realistic', { fullPage: false });
 });
 
-test('a habit dragged while the long list is still being drawn lands where it was dropped', async ({
-  page,
-}) => {
+test('a habit dragged while the long list is still being drawn lands where it was dropped', {
+  tag: '@phone',
+}, async ({ page }) => {
   await signInByRedirect(page, uniqueEmail('drawing'));
   await seed(page.request);
   const total = GOALS.length * TASKS_PER_GOAL + TODOS + HABITS;

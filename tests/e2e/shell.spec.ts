@@ -23,7 +23,9 @@ async function checkScreenInBothThemes(page: Page, name: string, ready: () => Pr
 }
 
 test.describe('signed out', () => {
-  test('landing page shows the product, its features and Google sign-in', async ({ page }) => {
+  test('landing page shows the product, its features and Google sign-in', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Stride' })).toBeVisible();
     await expect(
@@ -108,7 +110,9 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  test('signing in shows the chrome with the avatar initials and the account menu', async ({ page }) => {
+  test('signing in shows the chrome with the avatar initials and the account menu', {
+    tag: '@phone',
+  }, async ({ page }) => {
     const email = await signIn(page, uniqueEmail('ada.lovelace'));
     await expect(page).toHaveURL(/\/$/);
     await expect(accountMenuButton(page)).toHaveText('AL');
@@ -144,9 +148,9 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/all-items$/);
   });
 
-  test('bottom navigation moves between Today and All Items and highlights the current one', async ({
-    page,
-  }) => {
+  test('bottom navigation moves between Today and All Items and highlights the current one', {
+    tag: '@phone',
+  }, async ({ page }) => {
     await signIn(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const today = nav.getByRole('link', { name: 'Today' });

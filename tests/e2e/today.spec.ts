@@ -127,7 +127,9 @@ test('filter chips: click toggles, double-click shows only that one', async ({ p
   await expect(count(page)).toHaveText('4 of 4 items');
 });
 
-test('reorder by keyboard and by the move menu, and the order survives a reload', async ({ page }) => {
+test('reorder by keyboard and by the move menu, and the order survives a reload', { tag: '@phone' }, async ({
+  page,
+}) => {
   await signIn(page);
   await createTask(page, 'First');
   await createHabit(page, 'Second');
@@ -193,7 +195,9 @@ async function pointerDrag(page: Page, from: string, onto: string): Promise<void
   await session.detach();
 }
 
-test('dragging within a filtered view leaves hidden items where they were', async ({ page }) => {
+test('dragging within a filtered view leaves hidden items where they were', { tag: '@phone' }, async ({
+  page,
+}) => {
   await signIn(page);
   await createTask(page, 'Inbox zero');
   await createHabit(page, 'Hydrate');
@@ -366,7 +370,7 @@ test('a habit done in a far-east time zone is still open in a far-west one', asy
   await west.context.close();
 });
 
-test('Today and Execution Mode in dark mode', async ({ page }) => {
+test('Today and Execution Mode in dark mode', { tag: '@phone' }, async ({ page }) => {
   await signIn(page);
   const book = await createGoal(page, 'Write a book', { color: 'violet' });
   await createTask(page, 'Outline part two', { goalId: book.id });
@@ -384,7 +388,7 @@ test('Today and Execution Mode in dark mode', async ({ page }) => {
   await snap(page, 'execution-mode');
 });
 
-test('the loading skeleton has three rows', async ({ page }) => {
+test('the loading skeleton has three rows', { tag: '@phone' }, async ({ page }) => {
   await signIn(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {

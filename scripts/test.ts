@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * `npm test`: every check, in stages, each printing its time (docs/decisions/025-suite-time.md).
+ * The short checks and the build share the two cores at once, their output held back and printed
+ * whole when each ends; the long suites then run one after another with their output as it comes,
+ * because each already keeps both cores busy and the fault tests' time bounds want a quiet machine.
+ * The first stage that fails stops the run, as `a && b && c` did.
+ */
+type Stage = { name: string; command: string[] };
+
+const npmRun = (script: string, ...args: string[]) => ['npm', 'run', '--silent', script, '--', ...args];
+
+const plan: Stage[][] = [
+  [
+    { name: 'typecheck', command: npmRun('typecheck') },
+    { name: 'lint', command: npmRun('lint') },
+    { name: 'build', command: npmRun('build') },
+  ],
+  [{ name: 'unit and server (vitest)', command: npmRun('test:unit') }],
+  [{ name: 'faults', command: npmRun('test:faults') }],
+  [{ name: 'journeys (Playwright)', command: npmRun('test:journeys') }],
+];
+
+type Outcome = { name: string; seconds: number; code: number };
+
+function run(stage: Stage, streamed: boolean): Promise<Outcome & { output: string }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const [command, ...args] = stage.command;
+    const child = spawn(command as string, args, { stdio: streamed ? 'inherit' : 'pipe' });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({
+        name: stage.name,
+        seconds: (performance.now() - started) / 1000,
+        code: code ?? (signal ? 1 : 0),
+        output: Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
+  });
+}
+
+const line = (outcome: Outcome) =>
+  `${outcome.code === 0 ? 'ok    ' : 'FAILED'} ${outcome.name.padEnd(26)} ${outcome.seconds.toFixed(1).padStart(6)} s`;
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const done: Outcome[] = [];
+  for (const group of plan) {
+    const streamed = group.length === 1;
+    const outcomes = await Promise.all(
+      group.map(async (stage) => {
+        if (streamed) console.log(`\n=== ${stage.name}`);
+        const outcome = await run(stage, streamed);
+        if (!streamed) console.log(`\n=== ${stage.name}\n${outcome.output.trimEnd()}`);
+        console.log(`=== ${line(outcome)}`);
+        return outcome;
+      }),
+    );
+    done.push(...outcomes);
+    if (outcomes.some((outcome) => outcome.code !== 0)) break;
+  }
+  const total = (performance.now() - started) / 1000;
+  console.log(
+    `\nnpm test, stage by stage:\n${done.map(line).join('\n')}\n${'total'.padStart(33)} ${total.toFixed(1).padStart(6)} s`,
+  );
+  const failed = done.filter((outcome) => outcome.code !== 0);
+  const skipped = plan.flat().length - done.length;
+  if (failed.length > 0) {
+    console.log(
+      `failed: ${failed.map((outcome) => outcome.name).join(', ')}${skipped ? `; ${skipped} stage(s) not run` : ''}`,
+    );
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = await main();
