@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { type Database, type Db, openDatabase } from '../../../src/server/db/client';
 import { type Env, loadEnv } from '../../../src/server/env';
 import { type DevIssuer, startDevIssuer } from '../../../src/server/modules/auth/dev-issuer';
+import type { OidcSettings } from '../../../src/server/modules/auth/oidc';
 import { type LiveChannel, liveChannelFor } from '../../../src/server/modules/live/live-channel';
 import './test-database';
 
@@ -80,6 +81,11 @@ export type TestAppOptions = {
   flushWrites?: () => Promise<void>;
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void;
+  /**
+   * Sign in against this issuer, as with Google credentials, instead of the development issuer
+   * (which still runs, unused). Its redirect URI is `${TEST_PUBLIC_URL}/api/auth/callback`.
+   */
+  oidc?: OidcSettings;
 };
 
 /**
@@ -113,7 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logger: options.logStream !== undefined,
       logStream: options.logStream,
       clientRoot: options.clientRoot ?? '/nonexistent/stride-client',
-      oidc: {
+      oidc: options.oidc ?? {
         issuer: issuer.issuer,
         clientId: issuer.clientId,
         clientSecret: issuer.clientSecret,

@@ -254,7 +254,9 @@ function rawQuery(url: string): string {
 
 /**
  * What is safe to log about a failed exchange: openid-client errors can carry the callback
- * parameters (the code) or the issuer's response as `cause`, so only names and codes are kept.
+ * parameters (the code) or the issuer's response as `cause`, so only names, codes and messages are
+ * kept. An error's cause that is itself an error says which check failed ("unexpected JWT "aud"
+ * (audience) claim value" under "unexpected JWT claim value encountered"): its message is kept too.
  */
 function describeError(error: unknown): Record<string, string> {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -262,5 +264,6 @@ function describeError(error: unknown): Record<string, string> {
   const { code, error: oauthError } = error as { code?: unknown; error?: unknown };
   if (typeof code === 'string') described.code = code;
   if (typeof oauthError === 'string') described.error = oauthError;
+  if (error.cause instanceof Error) described.detail = error.cause.message;
   return described;
 }
