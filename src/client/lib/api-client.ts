@@ -1,26 +1,9 @@
+import { ApiError } from './api-error';
 import { reportAnswer, reportNoAnswer } from './connectivity';
 import { takeEarlyRequest } from './early-requests';
 import { queueableChange } from './offline-changes';
 import { sendOrKeep } from './outbox';
 import { type Method, requestInit } from './request-init';
-
-/**
- * A non-OK answer. The message is `STATUS: body text` (or status text when the body is empty), as the
- * product promises (docs/product.md#error-format); `detail` is the server's own `message`, the words
- * a person is shown (lib/error-text.ts).
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly detail?: string,
-    /** From Retry-After on 429 and 503: seconds before trying again. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** The `message` of an error body `{ message, issues? }`, when the body is one. */
 function serverMessage(text: string): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { errorText, OFFLINE_TEXT, SERVER_FAILED_TEXT, UNREACHABLE_TEXT } from './error-text';
 
 describe('errorText', () => {

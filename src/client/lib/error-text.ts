@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 export const OFFLINE_TEXT = "You're offline. Check your connection and try again.";
 export const UNREACHABLE_TEXT = "Can't reach Stride right now. Check your connection and try again.";

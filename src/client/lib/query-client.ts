@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api-client';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
 
 /** Query data is fresh for 5 minutes (docs/product.md#call-conventions). */
 export const STALE_TIME_MS = 5 * 60 * 1000;

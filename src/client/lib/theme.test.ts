@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { always, installFakeApi } from '../testing/fake-api';
-import { ApiError, apiRequest } from './api-client';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
 import { getTheme, initTheme, THEME_STORAGE_KEY, toggleTheme } from './theme';
 
 afterEach(() => {

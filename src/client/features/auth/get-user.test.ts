@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { always, type FakeApi, installFakeApi } from '../../testing/fake-api';
 import { getUser } from './get-user';
 

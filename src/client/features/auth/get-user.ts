@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AuthUser } from '#shared/api/auth';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { USER_QUERY_KEY } from '../../lib/signed-in-user';
 
 export const userQueryKey = USER_QUERY_KEY;

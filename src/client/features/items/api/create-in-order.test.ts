@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { installFakeApi, on } from '../../../testing/fake-api';
 import { makeTask } from '../testing/factories';
 import { BulkCreateError, createInOrder } from './create-in-order';
