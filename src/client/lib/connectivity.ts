@@ -32,18 +32,21 @@ function set(next: Connectivity): void {
 
 function scheduleProbe(): void {
   if (probe !== undefined) return;
-  probe = setTimeout(async () => {
-    probe = undefined;
-    try {
-      const res = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
-      if (res.ok) return set('online');
-      set(res.status === 503 ? 'unavailable' : 'unreachable');
-    } catch {
-      set(navigator.onLine === false ? 'offline' : 'unreachable');
-    }
-    probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS);
-    if (state !== 'online') scheduleProbe();
-  }, probeDelay);
+  probe = setTimeout(() => void probeHealth(), probeDelay);
+}
+
+/** One look at /api/health: a failed request is an answer too ("offline" or "unreachable"). */
+async function probeHealth(): Promise<void> {
+  probe = undefined;
+  try {
+    const res = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
+    if (res.ok) return set('online');
+    set(res.status === 503 ? 'unavailable' : 'unreachable');
+  } catch {
+    set(navigator.onLine === false ? 'offline' : 'unreachable');
+  }
+  probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS);
+  if (state !== 'online') scheduleProbe();
 }
 
 /** What the one fetch wrapper reports after each call (lib/api-client.ts). */

@@ -29,44 +29,66 @@ describe('useDayChangeRefresh', () => {
 
   it('refetches everything once just after the day starts, then again the next day', () => {
     const { invalidate } = mount({ zone: 'UTC', hour: 0 });
-    act(() => vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS - 1);
+    });
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api'] });
 
-    act(() => vi.advanceTimersByTime(12 * HOUR));
+    act(() => {
+      vi.advanceTimersByTime(12 * HOUR);
+    });
     expect(invalidate).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(12 * HOUR));
+    act(() => {
+      vi.advanceTimersByTime(12 * HOUR);
+    });
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 
   it('follows "day starts at": with 4:00 nothing happens at midnight, then once at 4:00', () => {
     const { invalidate } = mount({ zone: 'UTC', hour: 4 });
-    act(() => vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS));
+    act(() => {
+      vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS);
+    });
     expect(invalidate).not.toHaveBeenCalled();
     // Now 00:00:01; the day starts at 04:00:00 and the refetch follows a second later.
-    act(() => vi.advanceTimersByTime(4 * HOUR - 1));
+    act(() => {
+      vi.advanceTimersByTime(4 * HOUR - 1);
+    });
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
   it('follows the person’s zone, not the machine’s', () => {
     // 23:59:58 UTC is 18:59:58 in New York: the day changes five hours later.
     const { invalidate } = mount({ zone: 'America/New_York', hour: 0 });
-    act(() => vi.advanceTimersByTime(5 * HOUR));
+    act(() => {
+      vi.advanceTimersByTime(5 * HOUR);
+    });
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS));
+    act(() => {
+      vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS);
+    });
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
   it('re-arms when the setting changes', () => {
     const { invalidate, hook } = mount({ zone: 'UTC', hour: 0 });
     hook.rerender({ zone: 'UTC', hour: 6 });
-    act(() => vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS));
+    act(() => {
+      vi.advanceTimersByTime(2_000 + DAY_CHANGE_MARGIN_MS);
+    });
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(6 * HOUR));
+    act(() => {
+      vi.advanceTimersByTime(6 * HOUR);
+    });
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
@@ -88,7 +110,9 @@ describe('useDayChangeRefresh', () => {
   it('stops when unmounted', () => {
     const { invalidate, hook } = mount({ zone: 'UTC', hour: 0 });
     hook.unmount();
-    act(() => vi.advanceTimersByTime(3 * 24 * HOUR));
+    act(() => {
+      vi.advanceTimersByTime(3 * 24 * HOUR);
+    });
     expect(invalidate).not.toHaveBeenCalled();
   });
 });

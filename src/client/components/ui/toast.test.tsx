@@ -24,10 +24,16 @@ describe('toasts (docs/product.md#toasts)', () => {
     act(() => {
       toast({ title: 'Cleared Today', description: 'All items removed from your today list.' });
     });
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 50);
+    });
     expect(screen.getByText('Cleared Today').closest('li')).toHaveAttribute('data-state', 'open');
-    act(() => vi.advanceTimersByTime(100));
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
+    });
     expect(screen.queryByText('Cleared Today')).not.toBeInTheDocument();
   });
 

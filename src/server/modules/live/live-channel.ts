@@ -116,17 +116,20 @@ export function postgresLiveChannel(
   }
 
   function schedule(listener: LiveListener): void {
-    retry = setTimeout(async () => {
-      retry = undefined;
-      try {
-        await connect(listener);
-        delay = RECONNECT_FIRST_MS;
-        listener.onGap();
-      } catch {
-        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-        if (!closed) schedule(listener);
-      }
-    }, delay);
+    retry = setTimeout(() => void reconnect(listener), delay);
+  }
+
+  /** A failed attempt schedules the next one, so nothing is left to reject. */
+  async function reconnect(listener: LiveListener): Promise<void> {
+    retry = undefined;
+    try {
+      await connect(listener);
+      delay = RECONNECT_FIRST_MS;
+      listener.onGap();
+    } catch {
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+      if (!closed) schedule(listener);
+    }
   }
 
   const publisher = batchingPublisher(db, log);

@@ -90,7 +90,11 @@ export function SingleItemForm({
     .join(' ');
 
   return (
-    <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(submit)}>
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+    >
       <div className="flex flex-col gap-2">
         <Label htmlFor={titleId}>Title</Label>
         <Input

@@ -54,7 +54,10 @@ const currentTitle = () =>
   within(screen.getByRole('article', { name: 'Current item' })).getByRole('heading').textContent;
 const timer = () => screen.getByTestId('execution-timer').textContent;
 const progress = () => screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow');
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 beforeEach(() => {
   vi.useFakeTimers();
