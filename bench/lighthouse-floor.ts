@@ -12,7 +12,7 @@ import { build } from 'vite';
  * and served the way the app's server serves its files (brotli at quality 11, on loopback). Audited
  * in the same run as the app's screens, it says what React alone costs on this machine at that
  * moment, so the screens' blocking time can be read as React's share and the app's own
- * (docs/decisions/010-first-load-weight.md, "React's floor").
+ * (bench/notes/first-load.md, "React's floor").
  */
 
 const SOURCE = join(import.meta.dirname, 'lighthouse-floor');

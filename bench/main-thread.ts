@@ -18,7 +18,7 @@ const BLOCKING_AFTER_MS = 50;
  * long enough to count towards total blocking time once scaled by Lighthouse's slowdown, their wall
  * time, and the part of it the thread was running on a processor. The rest is time it waited for one:
  * on a 2-core machine without a GPU the browser's compositor and the browser recording the page take
- * the other core and more (docs/decisions/010-first-load-weight.md, "Waiting for the processor").
+ * the other core and more (bench/notes/first-load.md, "Waiting for the processor").
  */
 export function longTasksAfterFirstPaint(events: readonly TraceEvent[]): { wallMs: number; cpuMs: number } {
   const paints = events.filter((event) => event.name === 'firstContentfulPaint');

@@ -6,7 +6,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * with each tick and drag (the benchmark's 15-row habits table weighed 6.4 MB after its toggles, and
  * GET /api/today took 28 ms of CPU). This does what autovacuum would: VACUUM (ANALYZE) after a number
  * of writes, after a quiet spell when any write happened, and once at start.
- * See docs/decisions/013-api-cost.md for the measurements behind the numbers.
+ * The rule is docs/decisions/013-api-cost.md; the measurements behind the numbers are in
+ * bench/notes/api-cost.md.
  */
 
 export type MaintenanceOptions = {

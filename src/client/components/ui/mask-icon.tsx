@@ -3,7 +3,7 @@ import type { CardIconName } from './card-icons';
 
 /*
  * Icons that every card repeats, drawn as one element each (docs/decisions/010-first-load-weight.md,
- * "Card icons as masks" and "Card icons as pictures"). A Lucide icon is an <svg> with its shapes inside
+ * "Card icons as pictures"). A Lucide icon is an <svg> with its shapes inside
  * (the drag handle's grip is seven elements, the sun ten): on a 220-card All Items they were 5,600 of
  * the page's 8,500 elements, each one styled and laid out, and a React component per icon. Here the
  * same Lucide drawing is a CSS mask over a box painted in the text colour: it looks the same, takes the

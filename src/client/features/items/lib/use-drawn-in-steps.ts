@@ -10,7 +10,7 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 /**
  * Rows per step: more than a phone screen shows (about ten), few enough for a short task. 15 rather than
  * 30 since 2026-11-26: All Items' Lighthouse blocking time 1,436 to 1,275 ms and 1,377 to 1,229 ms in two
- * side-by-side pairings of five runs (docs/decisions/010-first-load-weight.md).
+ * side-by-side pairings of five runs (bench/notes/first-load.md, "All Items' first sections in slices too").
  */
 export const ROWS_PER_STEP = 15;
 
