@@ -53,7 +53,8 @@ const dateOf = (day: Day) => Number(day.slice(8, 10));
  */
 const needsYear = (day: Day, today: Day) => Math.abs(daysBetween(today, day)) >= 365;
 
-function shortDate(day: Day, today: Day): string {
+/** "24 Dec", or "24 Dec 2027" a year or more away: a date alone, without "Overdue" or weekday. */
+export function shortDate(day: Day, today: Day): string {
   const date = `${dateOf(day)} ${shortMonth(monthOf(day))}`;
   return needsYear(day, today) ? `${date} ${day.slice(0, 4)}` : date;
 }

@@ -153,6 +153,24 @@ export function parseRepeat(text: string): RepeatRule | null {
   return rule;
 }
 
+/**
+ * A rule written back as RRULE text, its parts in one fixed order and INTERVAL=1 left out, so one
+ * rule always reads the same: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE".
+ */
+export function formatRepeat(rule: RepeatRule): string {
+  const parts = [`FREQ=${rule.freq}`];
+  if (rule.interval > 1) parts.push(`INTERVAL=${rule.interval}`);
+  if (rule.byMonth.length > 0) parts.push(`BYMONTH=${rule.byMonth.join(',')}`);
+  if (rule.byMonthDay.length > 0) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`);
+  if (rule.byDay.length > 0) {
+    const day = ({ weekday, ordinal }: RuleWeekday) => `${ordinal ?? ''}${RULE_WEEKDAYS[weekday]}`;
+    parts.push(`BYDAY=${rule.byDay.map(day).join(',')}`);
+  }
+  if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
+  if (rule.until !== null) parts.push(`UNTIL=${rule.until.replaceAll('-', '')}`);
+  return parts.join(';');
+}
+
 /** "1st", "2nd", "3rd", "11th", "22nd", "31st". */
 export function ordinalWord(n: number): string {
   const tens = n % 100;
