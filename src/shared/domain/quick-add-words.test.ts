@@ -318,9 +318,27 @@ describe('readQuickAdd: repeats', () => {
       { title: 'Pay rent to Sam', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
     ],
     ['Call mum tomorrow about the trip', { title: 'Call mum about the trip', plannedFor: '2026-11-28' }],
+    [
+      'Pay rent every 1st',
+      { title: 'Pay rent', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
+    ],
+    [
+      'Pay rent every 1st #Family',
+      {
+        title: 'Pay rent',
+        repeat: 'FREQ=MONTHLY;BYMONTHDAY=1',
+        plannedFor: '2026-12-01',
+        goalId: 'g-family',
+      },
+    ],
     // "every" that is no repeat stays.
     ['Read every page', { title: 'Read every page' }],
     ['Every little thing', { title: 'Every little thing' }],
+    ['Blink every second', { title: 'Blink every second' }],
+    ['Read every 2nd page', { title: 'Read every 2nd page' }],
+    ['Thank every last one of them', { title: 'Thank every last one of them' }],
+    ['Pay each month’s bills', { title: 'Pay each month’s bills' }],
+    ["Log every day's steps", { title: "Log every day's steps" }],
   ])('%j -> %j (today %s)', (text, expected, today = TODAY) => {
     expectReading(text, expected, today);
   });

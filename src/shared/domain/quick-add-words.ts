@@ -109,15 +109,16 @@ class Cursor {
   }
 }
 
-const END = String.raw`(?![\p{L}\p{N}])`;
-const WEEKDAY_WORDS: readonly [RegExp, number][] = [
-  [/sun(?:day)?/, 0],
-  [/mon(?:day)?/, 1],
-  [/tue(?:s(?:day)?)?/, 2],
-  [/wed(?:nesday)?/, 3],
-  [/thu(?:r(?:s(?:day)?)?)?/, 4],
-  [/fri(?:day)?/, 5],
-  [/sat(?:urday)?/, 6],
+/** A word ends here: no letter, digit or apostrophe follows ("each month's bills" is no repeat). */
+const END = String.raw`(?![\p{L}\p{N}'’])`;
+const WEEKDAY_WORDS = [
+  'sun(?:day)?',
+  'mon(?:day)?',
+  'tue(?:s(?:day)?)?',
+  'wed(?:nesday)?',
+  'thu(?:r(?:s(?:day)?)?)?',
+  'fri(?:day)?',
+  'sat(?:urday)?',
 ];
 const MONTH_WORDS = [
   'jan(?:uary)?',
@@ -143,12 +144,14 @@ const ORDINAL_WORDS: Record<string, number> = {
 };
 
 const word = (source: string) => new RegExp(`(?:${source})${END}`, 'u');
+/** Indexed like `Date.getUTCDay()`; "mondays" and "mon." too. */
+const WEEKDAY_PATTERNS = WEEKDAY_WORDS.map((source) => word(`(?:${source})s?\\.?`));
+/** Indexed from 0 for January. */
+const MONTH_PATTERNS = MONTH_WORDS.map((source) => word(`(?:${source})\\.?`));
 
 function eatWeekday(c: Cursor): number | null {
-  for (const [pattern, weekday] of WEEKDAY_WORDS) {
-    if (c.eat(new RegExp(`${pattern.source}s?\\.?${END}`, 'u'))) return weekday;
-  }
-  return null;
+  const weekday = WEEKDAY_PATTERNS.findIndex((pattern) => c.eat(pattern));
+  return weekday === -1 ? null : weekday;
 }
 
 /** "mon", "monday, wednesday and friday", "mon/wed/fri", "tue & thu". */
@@ -174,10 +177,8 @@ function eatOrdinal(c: Cursor): number | null {
 }
 
 function eatMonth(c: Cursor): number | null {
-  for (const [index, source] of MONTH_WORDS.entries()) {
-    if (c.eat(new RegExp(`(?:${source})\\.?${END}`, 'u'))) return index + 1;
-  }
-  return null;
+  const month = MONTH_PATTERNS.findIndex((pattern) => c.eat(pattern));
+  return month === -1 ? null : month + 1;
 }
 
 function eatDayNumber(c: Cursor): number | null {
@@ -314,12 +315,17 @@ function eatFrequency(c: Cursor): PartialRule | null {
       const date = eatMonthAndDay(c);
       return date ? { ...emptyRule('YEARLY'), byMonth: [date.month], byMonthDay: [date.day] } : null;
     }) ??
-    // "every 2nd tuesday (of the month)", "every 1st (of the month)", "every last day of the month"
+    // "every 2nd tuesday (of the month)", "every 1st (of the month)", "every last day of the month";
+    // not "every second" nor "read every 2nd page".
     c.try(() => {
+      const from = c.at;
       const rule = emptyRule('MONTHLY');
       if (!eatMonthDays(c, rule)) return null;
-      c.eat(word(OF_THE_MONTH));
-      return rule;
+      if (c.eat(word(OF_THE_MONTH)) || rule.byDay.length > 0) return rule;
+      const words = c.text.slice(from, c.at);
+      const clear =
+        /\sday$/i.test(words) || (/^\d/.test(words) && !/^\s+[\p{L}\p{N}]/u.test(c.text.slice(c.at)));
+      return clear ? rule : null;
     })
   );
 }
