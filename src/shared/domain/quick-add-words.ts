@@ -11,10 +11,17 @@
  * (docs/decisions/010-first-load-weight.md).
  */
 import { casual, ParsingComponents, ParsingResult } from 'chrono-node/en';
-import rrule from 'rrule';
+import * as rruleModule from 'rrule';
 import { dayLabel, shortDate } from './day-labels';
 import { addDays, type Day, daysBetween, isDay, weekdayOf } from './days';
 import { formatRepeat, type RepeatRule, repeatWords } from './repeat-words';
+
+/*
+ * rrule gives bundlers ES modules, whose exports are named, and gives Node a CommonJS build whose
+ * exports Node cannot name, only hand over as the default: take RRule from whichever arrived.
+ */
+const { RRule }: typeof rruleModule =
+  'RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default');
 
 export type QuickAddChipKind = 'day' | 'repeat' | 'goal';
 
@@ -525,7 +532,7 @@ function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
  */
 function firstOccurrence(rule: string, from: Day): Day | null {
   const start = new Date(`${from}T00:00:00Z`);
-  const expansion = new rrule.RRule({ ...rrule.RRule.parseString(rule), interval: 1, dtstart: start });
+  const expansion = new RRule({ ...RRule.parseString(rule), interval: 1, dtstart: start });
   const first = expansion.after(start, true);
   return first ? first.toISOString().slice(0, 10) : null;
 }
