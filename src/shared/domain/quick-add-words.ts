@@ -513,14 +513,21 @@ function blank(text: string, spans: readonly { start: number; end: number }[]): 
   return out;
 }
 
-/** The text without the chips' words, and without the spaces and commas they leave behind. */
+/**
+ * The text without the chips' words, and without the spaces and commas they leave behind: "Call mum,
+ * tomorrow" is "Call mum", "Call mum tomorrow, then Ana" is "Call mum, then Ana", "Call mum
+ * tomorrow." is "Call mum.".
+ */
 function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
   if (chips.length === 0) return text.trim();
   let title = text;
   for (const chip of [...chips].sort((a, b) => b.start - a.start)) {
-    const left = title.slice(0, chip.start).replace(/[\s,;]*$/u, '');
-    const right = title.slice(chip.end).replace(/^[\s,;]*/u, '');
-    title = left && right ? `${left} ${right}` : left + right;
+    let left = title.slice(0, chip.start).trimEnd();
+    let right = title.slice(chip.end).trimStart();
+    if (right === '' || /[,;:]$/u.test(left)) right = right.replace(/^[,;:]\s*/u, '');
+    if (right === '') left = left.replace(/[\s,;:]+$/u, '');
+    // A mark that closes or continues a sentence joins the word before it.
+    title = left && right && !/^[.,;:!?…)\]]/u.test(right) ? `${left} ${right}` : left + right;
   }
   return title.replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/gu, '');
 }
