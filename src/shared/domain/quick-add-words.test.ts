@@ -117,6 +117,31 @@ describe('readQuickAdd: days', () => {
     expectReading(text, expected);
   });
 
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York', 'Europe/London'])(
+    'reads the same days when the machine runs in %s',
+    (zone) => {
+      const before = process.env.TZ;
+      process.env.TZ = zone; // Node applies a new TZ to the next Date at once
+      try {
+        for (const [text, day] of [
+          ['x tomorrow', '2026-11-28'],
+          ['x fri', '2026-11-27'],
+          ['x next week', '2026-11-30'],
+          ['x dec 24', '2026-12-24'],
+          ['x every monday', '2026-11-30'],
+        ] as const) {
+          expect(readQuickAdd(text, context()).plannedFor).toBe(day);
+        }
+        // A daylight-saving change on the machine's side of the person's day changes nothing.
+        expect(readQuickAdd('x tomorrow', context('2026-03-07')).plannedFor).toBe('2026-03-08');
+        expect(readQuickAdd('x tomorrow', context('2026-10-31')).plannedFor).toBe('2026-11-01');
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    },
+  );
+
   it('reads the person’s day, not the machine’s clock or zone', () => {
     // The same words on two people's days, whatever the process's TZ is.
     expect(readQuickAdd('x tomorrow', context('2026-03-28')).plannedFor).toBe('2026-03-29'); // London's spring change
