@@ -132,8 +132,9 @@ describe('references into docs/', () => {
   });
 
   it('the README names every environment variable the code reads (docs are part of the build)', () => {
-    // The system's own, read only to pass it on to child processes.
-    const inherited = new Set(['PATH']);
+    // The system's own: PATH, read only to pass it on to child processes, and TZ, which a test sets to
+    // show that quick add never reads the machine's clock zone.
+    const inherited = new Set(['PATH', 'TZ']);
     const names = new Set([
       ...codeFiles().flatMap((file) =>
         [...read(file).matchAll(/process\.env(?:\.|\[')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] ?? ''),
