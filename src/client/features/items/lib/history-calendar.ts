@@ -1,3 +1,4 @@
+import { MONTH_NAMES, shortMonth, WEEKDAY_NAMES } from '#shared/domain/day-labels';
 import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
 
 /** One cell of the history calendar: a day, or a blank before the range's first weekday. */
@@ -10,24 +11,7 @@ export type CalendarLayout = {
   months: Array<{ column: number; label: string }>;
 };
 
-// Written out rather than asked of Intl: browsers' locale data differ in commas and abbreviations,
-// and these names are what tests and screen readers rely on.
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const monthIndex = (day: Day) => Number(day.slice(5, 7)) - 1;
+const monthOf = (day: Day) => Number(day.slice(5, 7));
 
 /** Rows run Monday to Sunday, as a week is written in most of the world. */
 const rowOf = (day: Day) => (weekdayOf(day) + 6) % 7;
@@ -42,12 +26,12 @@ export function calendarLayout(from: Day, to: Day): CalendarLayout {
     const day = addDays(from, i);
     const column = Math.floor((offset + i) / 7);
     cells.push({ day, column, row: (offset + i) % 7 });
-    if (day.endsWith('-01')) months.push({ column, label: (MONTHS[monthIndex(day)] ?? '').slice(0, 3) });
+    if (day.endsWith('-01')) months.push({ column, label: shortMonth(monthOf(day)) });
   }
   return { cells, columns: Math.floor((offset + count - 1) / 7) + 1, months };
 }
 
 /** "Tuesday 3 March 2026": a day's name for screen readers and tooltips. */
 export function dayName(day: Day): string {
-  return `${WEEKDAYS[weekdayOf(day)]} ${Number(day.slice(8, 10))} ${MONTHS[monthIndex(day)]} ${day.slice(0, 4)}`;
+  return `${WEEKDAY_NAMES[weekdayOf(day)]} ${Number(day.slice(8, 10))} ${MONTH_NAMES[monthOf(day) - 1]} ${day.slice(0, 4)}`;
 }
