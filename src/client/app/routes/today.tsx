@@ -32,6 +32,7 @@ import {
 } from '../../features/today';
 import { errorText } from '../../lib/error-text';
 import { notifyError } from '../../lib/notify-error';
+import { useBackCloses } from '../../lib/use-back-closes';
 import { useFirstArrivalInBackground } from '../../lib/use-first-arrival';
 import { Screen } from '../layout/screen';
 
@@ -65,6 +66,9 @@ export function TodayRoute() {
   const executeRef = useRef<HTMLButtonElement>(null);
   const wasRunning = useRef(false);
   const running = execution.run !== null;
+  // Back (the browser's button, a phone's gesture) leaves Execution Mode for Today, as it closes a
+  // dialog, rather than leaving the app.
+  useBackCloses(running, execution.exit);
   useEffect(() => {
     if (wasRunning.current && !running) executeRef.current?.focus();
     wasRunning.current = running;

@@ -1,18 +1,54 @@
 import X from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { cn } from '../../lib/cn';
 import { useBackCloses } from '../../lib/use-back-closes';
 
-/** A dialog root whose open state Back can close (lib/use-back-closes.ts). */
+/**
+ * The control that opened a dialog: a card's Edit button, a section's Add button, or, for an entry of
+ * a menu (which is gone by the time the dialog closes), the button that opened the menu.
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  if (!menu) return active;
+  const trigger = document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+  return trigger ?? null;
+}
+
+const OpenerContext = createContext<RefObject<HTMLElement | null> | null>(null);
+
+/**
+ * A dialog root whose open state Back can close (lib/use-back-closes.ts), and which gives focus back
+ * to what opened it when it closes, however it closes (docs/product.md#dialog-lifecycle). Our dialogs
+ * are opened by state rather than by a Radix trigger, so Radix alone would leave focus on the page.
+ */
 export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
   useBackCloses(open ?? false, () => onOpenChange?.(false));
-  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+  const opener = useRef<HTMLElement | null>(null);
+  // Read before the dialog moves focus inside itself (Radix does that in a later, passive effect).
+  useLayoutEffect(() => {
+    if (open) opener.current = openerOf(document.activeElement);
+  }, [open]);
+  return (
+    <OpenerContext.Provider value={opener}>
+      <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />
+    </OpenerContext.Provider>
+  );
 }
 
 /**
  * A modal panel: focus is trapped inside, Escape and the close button dismiss it, and the page behind
- * is inert. The dialog is "small" (docs/product.md#item-dialog): max-w-sm on every screen; on phones it
+ * is inert. It opens with focus on the element marked `data-autofocus` (the item dialog's Title), else
+ * on its first control, and closing gives focus back to its opener (see Dialog). The dialog is "small" (docs/product.md#item-dialog): max-w-sm on every screen; on phones it
  * keeps a 1rem margin and scrolls inside itself when the keyboard takes half the screen.
  */
 const SHAPES = {
@@ -29,8 +65,11 @@ export function DialogContent({
   children,
   closeLabel = 'Close',
   shape = 'dialog',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string; shape?: keyof typeof SHAPES }) {
+  const opener = useContext(OpenerContext);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px]" />
@@ -40,6 +79,21 @@ export function DialogContent({
           SHAPES[shape],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented || !(event.currentTarget instanceof HTMLElement)) return;
+          const first = event.currentTarget.querySelector<HTMLElement>('[data-autofocus]');
+          if (!first) return;
+          event.preventDefault();
+          focusAtEnd(first);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener?.current;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}
@@ -52,6 +106,15 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/** Focuses a field with the caret after its text, ready to go on typing (or any other element). */
+export function focusAtEnd(element: HTMLElement): void {
+  element.focus();
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    const end = element.value.length;
+    element.setSelectionRange(end, end);
+  }
 }
 
 export function DialogHeader({ children, className }: { children: ReactNode; className?: string }) {
