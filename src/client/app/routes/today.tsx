@@ -38,8 +38,8 @@ import { Screen } from '../layout/screen';
 
 /** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
 function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
-  if (item.kind === 'habit') return <HabitCard habit={item.habit} canDelete={false} {...sort} />;
-  return <TaskCard task={item.task} goal={item.task.goal} showGoal tint canDelete={false} {...sort} />;
+  if (item.kind === 'habit') return <HabitCard habit={item.habit} {...sort} />;
+  return <TaskCard task={item.task} goal={item.task.goal} showGoal tint {...sort} />;
 }
 
 /**

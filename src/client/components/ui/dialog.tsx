@@ -75,7 +75,8 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed z-50 flex flex-col gap-4 overflow-y-auto border border-border bg-card p-5 text-card-foreground shadow-2xl focus:outline-none',
+          // The scroll padding keeps a field that takes focus clear of the footer's buttons (two rows on phones).
+          'fixed z-50 flex scroll-pb-36 flex-col gap-4 overflow-y-auto border border-border bg-card p-5 text-card-foreground shadow-2xl focus:outline-none sm:scroll-pb-20',
           SHAPES[shape],
           className,
         )}
@@ -141,13 +142,15 @@ export function DialogDescription({
 
 /**
  * The dialog's buttons. They stay in view at the bottom of a dialog taller than the screen (the bulk
- * form at 1280×800 was one), over what scrolls beneath them.
+ * form at 1280×800 was one), over what scrolls beneath them, and never over the last field once it is
+ * scrolled to: the browser keeps a sticky box inside the scroller's padding, so `bottom` gives that
+ * padding back (-1.25rem, the dialog's p-5), or the footer sat 20 px up, over the last field's border.
  */
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <div
       className={cn(
-        'sticky bottom-0 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-2xl bg-card px-5 pt-2 pb-5 sm:flex-row sm:justify-end',
+        'sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-2xl bg-card px-5 pt-2 pb-5 sm:flex-row sm:justify-end',
         className,
       )}
     >

@@ -16,8 +16,6 @@ export type HabitCardProps = CardSortProps & {
   habit: Habit;
   /** Opens the edit dialog; without it the card opens its own. */
   onEdit?: () => void;
-  /** Offer "Delete habit" (default true). */
-  canDelete?: boolean;
 };
 
 const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
@@ -29,7 +27,6 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
 export const HabitCard = memo(function HabitCard({
   habit,
   onEdit,
-  canDelete = true,
   ...sort
 }: HabitCardProps) {
   const completion = useUpdateHabit();
@@ -86,7 +83,7 @@ export const HabitCard = memo(function HabitCard({
         todayPending={today.isPending}
         onToggleToday={toggleToday}
         onEdit={onEdit ?? (() => setEditing(true))}
-        onDelete={canDelete ? remove : undefined}
+        onDelete={remove}
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}

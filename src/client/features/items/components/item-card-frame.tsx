@@ -36,7 +36,7 @@ export type ItemCardFrameProps = CardSortProps & {
   todayPending: boolean;
   onToggleToday: () => void;
   onEdit: () => void;
-  onDelete?: () => void;
+  onDelete: () => void;
   /** Shown as a badge when above 0. */
   completionCount?: number;
   /** Opens the item's history (habits and habit-goal tasks): a menu entry, and the badge becomes a button. */
@@ -228,13 +228,11 @@ function ItemMenu({
               </DropdownMenuItem>
             </>
           )}
-          {onDelete && <DropdownMenuSeparator />}
-          {onDelete && (
-            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-              <Trash2 aria-hidden />
-              Delete {kind}
-            </DropdownMenuItem>
-          )}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+            <Trash2 aria-hidden />
+            Delete {kind}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       )}
     </DropdownMenuOnDemand>
