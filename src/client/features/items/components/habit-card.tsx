@@ -24,11 +24,7 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
  * completedToday.
  */
-export const HabitCard = memo(function HabitCard({
-  habit,
-  onEdit,
-  ...sort
-}: HabitCardProps) {
+export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();
   const [editing, setEditing] = useState(false);
