@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { cardIconsPlugin } from './scripts/card-icons-plugin';
+import { cardIconsPlugin } from './scripts/card-icons-plugin.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 

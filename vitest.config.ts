@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { cardIconsPlugin } from './scripts/card-icons-plugin';
+import { cardIconsPlugin } from './scripts/card-icons-plugin.ts';
 import './tests/node20-map-group-by.ts';
 
 // Debian's postgresql-15 (tests/server/helpers/postgres-server.ts starts a throwaway server from it).

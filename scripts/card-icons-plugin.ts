@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
-import { CARD_ICONS, type CardIcon } from '../src/client/components/ui/card-icons';
-import { drawLucideIcon, type LucideDrawing } from './lucide-raster';
-import { encodePng } from './png';
+import { CARD_ICONS, type CardIcon } from '../src/client/components/ui/card-icons.ts';
+import { drawLucideIcon, type LucideDrawing } from './lucide-raster.ts';
+import { encodePng } from './png.ts';
 
 /*
  * `import 'virtual:card-icons.css'`: one class per card icon (src/client/components/ui/card-icons.ts),

@@ -7,6 +7,7 @@ import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
 import { jsonSerializerCompiler } from './http/json-serializer';
+import { OneLinePerRequest, serializeRequest } from './http/request-log';
 import { isWriteRequest } from './http/write-requests';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -68,24 +69,12 @@ export type AppDeps = {
   clientRoot?: string;
   /** false silences logging (tests, bench). */
   logger?: boolean;
-  /** Where log lines go instead of stdout (tests read them to check nothing secret is logged). */
+  /**
+   * Where log lines go instead of stdout: tests read them to check nothing secret is logged, and
+   * development prints them as one readable line each (main.ts).
+   */
   logStream?: { write(line: string): void };
 };
-
-/**
- * Request log line. The sign-in callback carries the authorization code and state in its query, so
- * query strings under /api/auth are never logged; cookies are not logged at all.
- */
-function serializeRequest(request: FastifyRequest) {
-  const [path = '', query] = request.url.split('?', 2);
-  const hideQuery = query !== undefined && path.startsWith('/api/auth');
-  return {
-    method: request.method,
-    url: hideQuery ? `${path}?[redacted]` : request.url,
-    remoteAddress: request.ip,
-    userAgent: request.headers['user-agent'],
-  };
-}
 
 /** Assembles the HTTP app without listening, so main and the tests build the very same thing. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -103,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       typeof env.TRUST_PROXY === 'number'
         ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
         : env.TRUST_PROXY,
+    logController: new OneLinePerRequest(),
     logger:
       deps.logger === false
         ? false

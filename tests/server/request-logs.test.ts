@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('request logs', () => {
-  it('are JSON lines with method, url and status, and never hold cookies, tokens or sign-in codes', async () => {
+  it('are one JSON line per request with method, url, status and time, and never hold cookies, tokens or sign-in codes', async () => {
     const { token, headers } = await loginAs(t.db, { email: uniqueEmail() });
     await t.app.inject({
       method: 'GET',
@@ -36,14 +36,19 @@ describe('request logs', () => {
     });
 
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records.some((r) => JSON.stringify(r.req ?? {}).includes('"url":"/api/today"'))).toBe(true);
-    expect(records.some((r) => (r.res as { statusCode?: number } | undefined)?.statusCode === 200)).toBe(
-      true,
-    );
+    // One record per request, written with its answer, read at a glance by its message.
+    const today = records.filter((r) => JSON.stringify(r.req ?? {}).includes('"url":"/api/today"'));
+    expect(today).toHaveLength(1);
+    expect(today[0]).toMatchObject({
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      msg: expect.stringMatching(/^GET \/api\/today 200 \d+ms$/),
+    });
     const all = lines.join('\n');
     for (const secret of [token, 'secret-abc', 'SECRETCODE123', 'SECRETSTATE456'])
       expect(all).not.toContain(secret);
     expect(all).toContain('/api/auth/callback?[redacted]');
+    expect(all).toMatch(/"msg":"GET \/api\/auth\/callback\?\[redacted\] \d{3} \d+ms"/);
   });
 
   it('an unexpected failure logs the error class and code, never the SQL or its parameters', async () => {

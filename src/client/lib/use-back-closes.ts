@@ -15,8 +15,8 @@ function openMarks(): string[] {
 let nextMark = 0;
 
 /**
- * The browser's Back button (and a phone's back gesture) closes an open dialog instead of leaving the
- * page (docs/product.md#dialog-lifecycle). Opening adds a history entry on the same URL marked with this
+ * The browser's Back button (and a phone's back gesture) closes an open dialog, or ends Execution Mode,
+ * instead of leaving the page (docs/product.md#dialog-lifecycle, docs/product.md#execution-mode). Opening adds a history entry on the same URL marked with this
  * dialog; Back pops it and closes the dialog; closing any other way takes the entry back out. With two
  * dialogs open, Back closes the top one only: each closes when its own mark is gone.
  */

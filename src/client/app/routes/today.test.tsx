@@ -4,7 +4,7 @@ import type { Habit } from '#shared/api/habits';
 import type { TodayTask } from '#shared/api/today';
 import { goalSummary, todayHabit, todayTask } from '../../features/today/testing/today-factories';
 import { installFakeApi, on } from '../../testing/fake-api';
-import { renderWithProviders } from '../../testing/render';
+import { pressableToastButton, renderWithProviders } from '../../testing/render';
 import { TodayRoute } from './today';
 
 /** The Today endpoints the screen calls, over an in-memory list that PATCHes change. */
@@ -144,6 +144,22 @@ describe('Today route', () => {
       { method: 'PATCH', path: `/api/habits/${habit.id}`, body: { isToday: false } },
     ]);
     expect(await screen.findByText('No items for today')).toBeInTheDocument();
+  });
+
+  it('deletes from a card’s menu with Undo: the row leaves at once and Undo brings it back unsent', async () => {
+    const api = fakeApi({ tasks: [todayTask('Water plants', 0)], habits: [todayHabit('Journal', 1)] });
+    const { user } = renderToday();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Water plants' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete task' }));
+    await waitFor(() => expect(titles()).toEqual(['Journal']));
+    expect(count()).toHaveTextContent('1 of 1 item');
+    expect(screen.getByText('"Water plants" has been deleted.')).toBeInTheDocument();
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(titles()).toEqual(['Water plants', 'Journal']));
+    expect(api.writes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'More actions for Journal' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete habit' })).toBeInTheDocument();
   });
 
   it('Clear Today does nothing on an empty day', async () => {

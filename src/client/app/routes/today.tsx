@@ -32,13 +32,14 @@ import {
 } from '../../features/today';
 import { errorText } from '../../lib/error-text';
 import { notifyError } from '../../lib/notify-error';
+import { useBackCloses } from '../../lib/use-back-closes';
 import { useFirstArrivalInBackground } from '../../lib/use-first-arrival';
 import { Screen } from '../layout/screen';
 
 /** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
 function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
-  if (item.kind === 'habit') return <HabitCard habit={item.habit} canDelete={false} {...sort} />;
-  return <TaskCard task={item.task} goal={item.task.goal} showGoal tint canDelete={false} {...sort} />;
+  if (item.kind === 'habit') return <HabitCard habit={item.habit} {...sort} />;
+  return <TaskCard task={item.task} goal={item.task.goal} showGoal tint {...sort} />;
 }
 
 /**
@@ -65,6 +66,9 @@ export function TodayRoute() {
   const executeRef = useRef<HTMLButtonElement>(null);
   const wasRunning = useRef(false);
   const running = execution.run !== null;
+  // Back (the browser's button, a phone's gesture) leaves Execution Mode for Today, as it closes a
+  // dialog, rather than leaving the app.
+  useBackCloses(running, execution.exit);
   useEffect(() => {
     if (wasRunning.current && !running) executeRef.current?.focus();
     wasRunning.current = running;

@@ -74,22 +74,29 @@ describe('TaskCard', () => {
     expect(screen.queryByText(/completion/)).not.toBeInTheDocument();
   });
 
-  it('replaces the circle with a spinner while the completion is pending', async () => {
+  it('replaces the circle with a spinner while the completion is pending, keeping focus on the box', async () => {
     const answer = deferred<{ body: unknown }>();
-    installFakeApi(
+    const api = installFakeApi(
       on('PATCH', /^\/api\/tasks\//, () => answer.promise),
       on('GET', /^\/api\//, () => ({ body: [] })),
     );
     const task = makeTask({ title: 'Slow one' });
     const { user, container } = renderWithProviders(<TaskCard task={task} goal={null} />);
-    await user.click(screen.getByRole('checkbox', { name: 'Complete Slow one' }));
     const circle = screen.getByRole('checkbox', { name: 'Complete Slow one' });
-    expect(circle).toBeDisabled();
+    circle.focus();
+    await user.keyboard(' ');
+    // Busy, not disabled: a disabled box would lose focus to the page (docs/product.md#cards).
     expect(circle).toHaveAttribute('aria-busy', 'true');
+    expect(circle).toBeEnabled();
+    expect(circle).toHaveFocus();
     expect(container.querySelector('.spinner')).not.toBeNull();
+    // A second press while saving sends nothing more.
+    await user.keyboard(' ');
+    expect(api.writes()).toHaveLength(1);
     answer.resolve({ body: makeTask({ ...task, completed: true }) });
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Complete Slow one' })).toBeEnabled());
-    expect(container.querySelector('.spinner')).toBeNull();
+    await waitFor(() => expect(container.querySelector('.spinner')).toBeNull());
+    expect(circle).not.toHaveAttribute('aria-busy');
+    expect(circle).toHaveFocus();
   });
 
   it('adds to Today with the "Add to Today" control and toasts; on Today it reads "Remove from Today"', async () => {
@@ -111,7 +118,7 @@ describe('TaskCard', () => {
 
   it('replaces the Today icon with a spinner while that change is pending', async () => {
     const answer = deferred<{ body: unknown }>();
-    installFakeApi(
+    const api = installFakeApi(
       on('PATCH', /^\/api\/tasks\//, () => answer.promise),
       on('GET', /^\/api\//, () => ({ body: [] })),
     );
@@ -119,13 +126,15 @@ describe('TaskCard', () => {
     const { user } = renderWithProviders(<TaskCard task={task} goal={null} />);
     const today = screen.getByRole('button', { name: 'Add to Today' });
     await user.click(today);
-    expect(today).toBeDisabled();
     expect(today).toHaveAttribute('aria-busy', 'true');
+    expect(today).toHaveFocus();
     expect(today.querySelector('.spinner')).not.toBeNull();
+    await user.click(today);
+    expect(api.writes()).toHaveLength(1);
     // The completion circle is a separate control and stays usable.
     expect(screen.getByRole('checkbox', { name: 'Complete Plan' })).toBeEnabled();
     answer.resolve({ body: makeTask({ ...task, isToday: true }) });
-    await waitFor(() => expect(today).toBeEnabled());
+    await waitFor(() => expect(today).not.toHaveAttribute('aria-busy'));
     expect(today.querySelector('.spinner')).toBeNull();
   });
 

@@ -16,8 +16,6 @@ export type HabitCardProps = CardSortProps & {
   habit: Habit;
   /** Opens the edit dialog; without it the card opens its own. */
   onEdit?: () => void;
-  /** Offer "Delete habit" (default true). */
-  canDelete?: boolean;
 };
 
 const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
@@ -26,12 +24,7 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
  * completedToday.
  */
-export const HabitCard = memo(function HabitCard({
-  habit,
-  onEdit,
-  canDelete = true,
-  ...sort
-}: HabitCardProps) {
+export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();
   const [editing, setEditing] = useState(false);
@@ -86,7 +79,7 @@ export const HabitCard = memo(function HabitCard({
         todayPending={today.isPending}
         onToggleToday={toggleToday}
         onEdit={onEdit ?? (() => setEditing(true))}
-        onDelete={canDelete ? remove : undefined}
+        onDelete={remove}
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}

@@ -36,7 +36,7 @@ export type ItemCardFrameProps = CardSortProps & {
   todayPending: boolean;
   onToggleToday: () => void;
   onEdit: () => void;
-  onDelete?: () => void;
+  onDelete: () => void;
   /** Shown as a badge when above 0. */
   completionCount?: number;
   /** Opens the item's history (habits and habit-goal tasks): a menu entry, and the badge becomes a button. */
@@ -87,12 +87,14 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
           props.completionPending && 'cursor-wait',
         )}
       >
+        {/* Busy rather than disabled while saving: disabling the focused box would drop focus to the page. */}
         <input
           type="checkbox"
-          className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-wait"
+          className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0 aria-busy:cursor-wait"
           checked={done}
-          onChange={props.onToggleDone}
-          disabled={props.completionPending}
+          onChange={() => {
+            if (!props.completionPending) props.onToggleDone();
+          }}
           aria-busy={props.completionPending || undefined}
           aria-label={`Complete ${title}`}
         />
@@ -146,11 +148,12 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
       <IconTooltip label={props.isToday ? 'Remove from Today' : 'Add to Today'}>
         <button
           type="button"
-          onClick={props.onToggleToday}
-          disabled={props.todayPending}
+          onClick={() => {
+            if (!props.todayPending) props.onToggleToday();
+          }}
           aria-busy={props.todayPending || undefined}
           className={cn(
-            'inline-flex',
+            'inline-flex aria-busy:cursor-wait',
             iconButtonShape,
             props.isToday
               ? 'text-amber-700 hover:text-amber-800 dark:text-amber-400 dark:hover:text-amber-300'
@@ -225,13 +228,11 @@ function ItemMenu({
               </DropdownMenuItem>
             </>
           )}
-          {onDelete && <DropdownMenuSeparator />}
-          {onDelete && (
-            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-              <Trash2 aria-hidden />
-              Delete {kind}
-            </DropdownMenuItem>
-          )}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+            <Trash2 aria-hidden />
+            Delete {kind}
+          </DropdownMenuItem>
         </DropdownMenuContent>
       )}
     </DropdownMenuOnDemand>

@@ -1,5 +1,6 @@
 import Target from 'lucide-react/icons/target';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { focusAtEnd } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { DEFAULT_ITEM_KIND, type ItemKind } from '../lib/item-kinds';
 import { BulkItemForm } from './bulk-item-form';
@@ -26,6 +27,16 @@ export function ItemDialogBody({
   const [chosenKind, setChosenKind] = useState<ItemKind>(DEFAULT_ITEM_KIND);
   const [tab, setTab] = useState<'single' | 'bulk'>('single');
   const kind = fixedKind ?? chosenKind;
+  const root = useRef<HTMLDivElement>(null);
+  // The dialog opens on the Title (data-autofocus, components/ui/dialog.tsx). On the first opening of
+  // a visit these forms arrive after the dialog has opened and put focus on its Close button: move it.
+  useEffect(() => {
+    const dialog = root.current?.closest('[role="dialog"]');
+    const active = document.activeElement;
+    if (!dialog || !active || !dialog.contains(active) || root.current?.contains(active)) return;
+    const title = root.current?.querySelector<HTMLElement>('[data-autofocus]');
+    if (title) focusAtEnd(title);
+  }, []);
   const goalContext = kind === 'task' && !editing ? goal : undefined;
 
   const single = (
@@ -40,7 +51,7 @@ export function ItemDialogBody({
   );
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={root} className="flex flex-col gap-4">
       {fixedKind === undefined && <ItemTypePicker value={chosenKind} onChange={setChosenKind} />}
       {goalContext && (
         <p className="flex items-center gap-2 rounded-xl border border-border bg-muted px-3 py-2 text-sm">

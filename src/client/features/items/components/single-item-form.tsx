@@ -99,6 +99,8 @@ export function SingleItemForm({
         <Label htmlFor={titleId}>Title</Label>
         <Input
           id={titleId}
+          // The dialog opens here (components/ui/dialog.tsx): adding and editing both start with the title.
+          data-autofocus
           autoComplete="off"
           placeholder={PLACEHOLDERS[kind]}
           aria-invalid={titleError ? true : undefined}

@@ -25,8 +25,6 @@ export type TaskCardProps = CardSortProps & {
   showGoal?: boolean;
   /** Opens the edit dialog; without it the card opens its own. */
   onEdit?: () => void;
-  /** Offer "Delete task" (default true). */
-  canDelete?: boolean;
 };
 
 /**
@@ -39,7 +37,6 @@ export const TaskCard = memo(function TaskCard({
   tint = false,
   showGoal = false,
   onEdit,
-  canDelete = true,
   ...sort
 }: TaskCardProps) {
   const completion = useUpdateTask();
@@ -100,7 +97,7 @@ export const TaskCard = memo(function TaskCard({
         todayPending={today.isPending}
         onToggleToday={toggleToday}
         onEdit={onEdit ?? (() => setEditing(true))}
-        onDelete={canDelete ? remove : undefined}
+        onDelete={remove}
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}
@@ -127,11 +124,13 @@ function GoalName({ goal }: { goal: TaskGoalSummary }) {
   const colors = goalColorClasses(goal.color);
   return (
     <span
-      className={cn('inline-flex max-w-full items-center gap-1 font-medium text-xs', colors.accent)}
+      className={cn('inline-flex min-w-0 max-w-full items-start gap-1 font-medium text-xs', colors.accent)}
       {...tooltipProps(`Goal: ${goal.title}`)}
     >
-      <span className={cn('size-2 shrink-0 rounded-full', colors.preview)} aria-hidden />
-      <span dir="auto" className="truncate">
+      {/* Centred on the first line when a long name wraps. */}
+      <span className={cn('mt-1 size-2 shrink-0 rounded-full', colors.preview)} aria-hidden />
+      {/* The whole name, wrapped onto more lines rather than cut (docs/product.md#cards). */}
+      <span dir="auto" className="min-w-0 [overflow-wrap:anywhere]">
         {goal.title}
       </span>
     </span>

@@ -127,6 +127,21 @@ describe('Execution Mode', () => {
     expect(currentTitle()).toBe('Write intro');
   });
 
+  it('Escape leaves the run, unless something else took it first', () => {
+    renderHarness(three());
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
+    // An Escape a menu or dialog already handled (and marked so) is not also an Exit.
+    const handled = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    handled.preventDefault();
+    act(() => {
+      document.body.dispatchEvent(handled);
+    });
+    expect(screen.getByRole('heading', { name: 'Execution Mode' })).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('heading', { name: 'Execution Mode' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Execute Mode' })).toBeInTheDocument();
+  });
+
   it('completing waits 800 ms, advances, and ends with "All done!"', () => {
     renderHarness(three());
     fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));

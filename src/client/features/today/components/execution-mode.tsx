@@ -57,17 +57,19 @@ export function ExecutionMode({
     headingRef.current?.focus();
   }, []);
 
-  // Left and right arrow keys mirror the arrow buttons, except while typing or in a dialog.
+  // Left and right arrow keys mirror the arrow buttons and Escape is Exit, except while typing or in a
+  // dialog; an Escape that closed a menu, a dialog or a toast (they mark it handled) is theirs.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
       if (event.key === 'ArrowLeft') previous();
       else if (event.key === 'ArrowRight') next();
+      else if (event.key === 'Escape') exit();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [previous, next]);
+  }, [previous, next, exit]);
 
   if (!run) return null;
   const remaining = remainingCount(machineItems);
