@@ -67,7 +67,10 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['repeat', col(alias, 'repeat')],
     ['completed', col(alias, 'completed')],
     // A repeating task done today reads done until the day is over (docs/product.md#repeats).
-    ['completedToday', sql`((${inHabitGoal}) or ${col(alias, 'repeat')} is not null) and ${doneOn(alias, day)}`],
+    [
+      'completedToday',
+      sql`((${inHabitGoal}) or ${col(alias, 'repeat')} is not null) and ${doneOn(alias, day)}`,
+    ],
     ['completionCount', col(alias, 'completion_count')],
     ['isToday', col(alias, 'is_today')],
     ['todaySortOrder', col(alias, 'today_sort_order')],

@@ -74,14 +74,12 @@ export const TitleSchema = textRules(
  * A repeat rule (docs/product.md#repeats): an RRULE of the subset src/shared/domain/repeat-rule.ts
  * reads, without "RRULE:", taken in its canonical text; anything else is refused naming `repeat`.
  */
-export const RepeatSchema = z
-  .string({ message: REPEAT_MESSAGE })
-  .transform((text, ctx) => {
-    const parsed = parseRepeat(text);
-    if (parsed.ok) return parsed.text;
-    ctx.addIssue({ code: 'custom', message: parsed.message, input: text });
-    return z.NEVER;
-  });
+export const RepeatSchema = z.string({ message: REPEAT_MESSAGE }).transform((text, ctx) => {
+  const parsed = parseRepeat(text);
+  if (parsed.ok) return parsed.text;
+  ctx.addIssue({ code: 'custom', message: parsed.message, input: text });
+  return z.NEVER;
+});
 
 export const SortOrderSchema = z
   .number({ message: 'Sort order must be a number' })
