@@ -112,7 +112,18 @@ export const tasks = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     goalId: uuid('goal_id'),
     title: text('title').notNull(),
+    /** The person's day it is planned for (docs/product.md#planning); null: unplanned. */
+    plannedFor: date('planned_for', { mode: 'string' }),
+    /** An RRULE of the subset in src/shared/domain/repeat-rule.ts, canonical; null: done once. */
+    repeat: text('repeat'),
+    /** The day the repeat counts from (RFC 5545's DTSTART): where INTERVAL and COUNT start. */
+    repeatStart: date('repeat_start', { mode: 'string' }),
     completed: boolean('completed').notNull().default(false),
+    /**
+     * The person's day a normal task was completed on, null while open: an earlier day takes it off
+     * Today (docs/product.md#fresh-today).
+     */
+    completedOn: date('completed_on', { mode: 'string' }),
     isToday: boolean('is_today').notNull().default(false),
     todaySortOrder: integer('today_sort_order').notNull().default(0),
     sortOrder: integer('sort_order').notNull(),
@@ -134,6 +145,9 @@ export const tasks = pgTable(
     // their Today position, so a Today reorder touches no index and PostgreSQL updates the rows in
     // place (HOT): docs/decisions/013-api-cost.md, "Today reorders leave no dead index entries".
     index('tasks_user_today_idx').on(t.userId).where(sql`${t.isToday}`),
+    // GET /api/today (planned for today or earlier) and GET /api/upcoming (a range of days): only
+    // planned tasks are indexed, by their day.
+    index('tasks_user_planned_idx').on(t.userId, t.plannedFor).where(sql`${t.plannedFor} is not null`),
   ],
 );
 
@@ -184,6 +198,8 @@ export const taskCompletions = pgTable(
     userId: uuid('user_id').notNull(),
     taskId: uuid('task_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    /** A repeating task's day before this completion moved it on: Undo puts it back. */
+    plannedFor: date('planned_for', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -24,6 +24,8 @@ const task = (
   id,
   title: id,
   goalId,
+  plannedFor: null,
+  repeat: null,
   completed: false,
   completedToday: false,
   completionCount: 0,

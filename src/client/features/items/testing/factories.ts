@@ -30,6 +30,8 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     id: fakeId(),
     title: 'Run 5k',
     goalId: null,
+    plannedFor: null,
+    repeat: null,
     completed: false,
     completedToday: false,
     completionCount: 0,

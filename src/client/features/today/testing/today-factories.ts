@@ -22,6 +22,8 @@ export function todayTask(
     id: testUuid(),
     title,
     goalId: overrides.goal ? overrides.goal.id : null,
+    plannedFor: null,
+    repeat: null,
     completed: false,
     completedToday: false,
     completionCount: 0,
