@@ -8,28 +8,19 @@ import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
 import { jsonSerializerCompiler } from './http/json-serializer';
 import { OneLinePerRequest, serializeRequest } from './http/request-log';
+import { pathOf } from './http/request-path';
 import { isWriteRequest } from './http/write-requests';
-import { accountDataRoutes } from './modules/account-data/account-data.routes';
-import { authRoutes } from './modules/auth/auth.routes';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
 import { sessionTokenOf } from './modules/auth/sessions.service';
-import { completionRoutes } from './modules/completions/completions.routes';
-import { goalsRoutes } from './modules/goals/goals.routes';
-import { habitsRoutes } from './modules/habits/habits.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inProcessLiveChannel, type LiveChannel } from './modules/live/live-channel';
-import { livePlugin } from './modules/live/live-plugin';
-import { tasksRoutes } from './modules/tasks/tasks.routes';
-import { todayRoutes } from './modules/today/today.routes';
+import { LiveHub } from './modules/live/live-hub';
 import { CLIENT_BUILD_DIR } from './paths';
-import { authSessionPlugin, signInRequiredPlugin } from './plugins/auth-session';
-import { durableAnswersPlugin } from './plugins/durable-answers';
+import { apiScope } from './plugins/api-scope';
 import { errorsPlugin } from './plugins/errors';
-import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { hasBuiltClient, sendPage, staticClientPlugin } from './plugins/static-client';
-import { storageGuardPlugin } from './plugins/storage-guard';
 
 /** 64 KiB: far above any real request (a 1,000-item reorder is ~60 bytes an item), see decision 004. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -67,6 +58,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** Built client directory; served only when it holds an index.html. */
   clientRoot?: string;
+  /** More routes in the API's scope, behind its session and limits: the benchmark's floor (bench/server.ts). */
+  moreApiRoutes?: (api: FastifyInstance) => Promise<void>;
   /** false silences logging (tests, bench). */
   logger?: boolean;
   /**
@@ -132,38 +125,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { env });
   await app.register(cookie);
-  // One cache per app: its sessions are forgotten by the same app's sign-outs and revocations.
-  const sessionCache = new SessionCache();
-  await app.register(authSessionPlugin, { db, env, clock, sessionCache });
-  await app.register(rateLimitsPlugin, { limits: env.RATE_LIMITS });
-  await app.register(signInRequiredPlugin);
-  await app.register(storageGuardPlugin, { storage });
-  if (deps.flushWrites) await app.register(durableAnswersPlugin, { flushWrites: deps.flushWrites });
-
-  await app.register(livePlugin, { channel: deps.live ?? inProcessLiveChannel() });
-
+  // Outside the API's scope: a balancer's health check needs no session and meets no rate limit.
   await app.register(healthRoutes, { prefix: '/api/health', db, storage, stopping });
-  await app.register(authRoutes, { prefix: '/api/auth', oidc, db, env, sessionCache });
-  await app.register(goalsRoutes, { prefix: '/api/goals', db });
-  await app.register(tasksRoutes, { prefix: '/api/tasks', db });
-  await app.register(habitsRoutes, { prefix: '/api/habits', db });
-  await app.register(completionRoutes, { prefix: '/api/habits', db, kind: 'habit' });
-  await app.register(completionRoutes, { prefix: '/api/tasks', db, kind: 'task' });
-  await app.register(todayRoutes, { prefix: '/api/today', db });
-  await app.register(accountDataRoutes, { prefix: '/api/account', db, env, sessionCache });
+  const liveHub = new LiveHub();
+  app.decorate('liveHub', liveHub);
+  await app.register(apiScope, {
+    prefix: '/api',
+    db,
+    env,
+    oidc,
+    clock,
+    // One cache per app: its sessions are forgotten by the same app's sign-outs and revocations.
+    sessionCache: new SessionCache(),
+    storage,
+    flushWrites: deps.flushWrites,
+    live: deps.live ?? inProcessLiveChannel(),
+    liveHub,
+    moreRoutes: deps.moreApiRoutes,
+  });
 
   const clientRoot = deps.clientRoot ?? DEFAULT_CLIENT_ROOT;
   const serveClient = hasBuiltClient(clientRoot);
   const hasSessionCookie = (request: FastifyRequest) => sessionTokenOf(request, env) !== undefined;
   if (serveClient) await app.register(staticClientPlugin, { root: clientRoot, hasSessionCookie });
 
+  // Unknown API paths have their own answer in the API's scope (plugins/api-scope.ts).
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const path = pathOf(request);
     // Client-side routes (/today, /all-items, ...) load the app shell, which renders its own 404; a
     // missing file (an old asset, a source map) is a plain 404, never the page in its place.
     const isFile = /\.[A-Za-z0-9]+$/.test(path);
-    if (serveClient && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (serveClient && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendPage(request, reply, { root: clientRoot, hasSessionCookie: hasSessionCookie(request) });
     }
     return reply.status(404).send({ message: 'Not found' } satisfies ErrorBody);

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ERRORS, type SignInErrorCode } from '#shared/api/wire-names';
 import { authRequests } from '../../src/server/db/schema';
 import { AUTH_STATE_COOKIE, authRoutes, signInFailedPath } from '../../src/server/modules/auth/auth.routes';
+import { authSessionPlugin } from '../../src/server/modules/auth/auth-session';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/modules/auth/sessions.service';
 import { AUTH_REQUEST_TTL_MS } from '../../src/server/modules/auth/sign-in.service';
-import { authSessionPlugin } from '../../src/server/plugins/auth-session';
 import { errorsPlugin } from '../../src/server/plugins/errors';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

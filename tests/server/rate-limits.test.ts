@@ -80,6 +80,16 @@ describe('rate limits', () => {
     expect((await anonymous('203.0.113.10')).statusCode).toBe(401);
   });
 
+  it('the health check counts against none: a balancer sharing an address with clients always reaches it', async () => {
+    const health = () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.11' });
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) answers.push((await health()).statusCode);
+    expect(answers).toEqual(Array(10).fill(200));
+    // The address's allowance for signed-out calls is still whole.
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/today', remoteAddress: '203.0.113.11' });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('X-Forwarded-For does not choose the address unless TRUST_PROXY says so', async () => {
     const start = (forwardedFor: string) =>
       t.app.inject({

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env';
 import { tooManyRequests } from '../errors';
+import { pathOf } from '../http/request-path';
 import { isWriteMethod } from '../http/write-requests';
-import { isApiPath, pathOf } from './auth-session';
 import { TokenBuckets } from './token-buckets';
 
 const SIGN_IN_PATHS = new Set(['/api/auth/google', '/api/auth/callback']);
@@ -47,7 +47,6 @@ export const rateLimitsPlugin = fp<RateLimitsOptions>(async (app: FastifyInstanc
 
   const check = (request: FastifyRequest): void => {
     const path = pathOf(request);
-    if (!isApiPath(path)) return;
     const now = request.now.getTime();
     if (SIGN_IN_PATHS.has(path)) {
       const wait = signIn.take(clientKey(request.ip), now);

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '#shared/api/common';
 import type { Env } from '../env';
+import { isApiPath, pathOf } from '../http/request-path';
 import { securityHeaders } from '../http/security-headers';
-import { isApiPath, pathOf } from './auth-session';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,10 +50,5 @@ export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, {
           : 'Cross-site request refused';
       return reply.status(403).send({ message } satisfies ErrorBody);
     }
-  });
-
-  // Personal data must never sit in a shared cache or the browser's back/forward history.
-  app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(pathOf(request))) reply.header('cache-control', 'no-store');
   });
 });

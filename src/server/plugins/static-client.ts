@@ -26,7 +26,10 @@ export const staticClientPlugin = fp<StaticClientOptions>(
   async (app: FastifyInstance, { root, hasSessionCookie }) => {
     await app.register(fastifyStatic, {
       root,
-      wildcard: true,
+      // One route per built file, found at start (a build replaces the folder and restarts the
+      // server), rather than a catch-all: a catch-all would also catch unknown /api paths before the
+      // API's own not-found answer (plugins/api-scope.ts).
+      wildcard: false,
       // Pages go through sendPage below, which chooses between the app and the landing page.
       index: false,
       preCompressed: true,

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { HttpError } from '../../errors';
-import { requireUser } from '../../plugins/auth-session';
+import { requireUser } from '../auth/auth-session';
 import type { SessionCache } from '../auth/session-cache';
 import { clearSessionCookie } from '../auth/sessions.service';
 import { accountCsv } from './account-csv';

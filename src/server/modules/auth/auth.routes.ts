@@ -15,8 +15,8 @@ import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '#shared/
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
-import { requireSession, requireUser } from '../../plugins/auth-session';
 import { changeUserSettings } from '../users/users.service';
+import { requireSession, requireUser } from './auth-session';
 import { createOidcClient, type OidcSettings } from './oidc';
 import type { SessionCache } from './session-cache';
 import {
@@ -39,7 +39,7 @@ export type AuthRoutesOptions = {
   oidc: OidcSettings;
   db: Db;
   env: Env;
-  /** The app's session cache (plugins/auth-session.ts), told about every session that ends here. */
+  /** The app's session cache (modules/auth/auth-session.ts), told about every session that ends here. */
   sessionCache?: SessionCache;
 };
 

@@ -5,7 +5,7 @@ import { HabitSchema } from '#shared/api/habits';
 import { CompletionDayParamsSchema, HistoryQuerySchema, ItemHistorySchema } from '#shared/api/history';
 import { TaskSchema } from '#shared/api/tasks';
 import type { Db } from '../../db/client';
-import { requireUser } from '../../plugins/auth-session';
+import { requireUser } from '../auth/auth-session';
 import type { CompletionKind } from './completions.repo';
 import { getHistory, type PersonDay, setDayDone } from './completions.service';
 

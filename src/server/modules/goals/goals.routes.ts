@@ -12,7 +12,7 @@ import {
 import { SortReorderInputSchema } from '#shared/api/reorder';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
-import { requireUser } from '../../plugins/auth-session';
+import { requireUser } from '../auth/auth-session';
 import { removeCompletedTasks } from '../tasks/tasks.service';
 import { createGoal, getGoals, patchGoal, removeGoal, reorderGoals } from './goals.service';
 

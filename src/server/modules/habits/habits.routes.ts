@@ -10,8 +10,8 @@ import {
 import { SortReorderInputSchema } from '#shared/api/reorder';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
-import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
+import { requireUser } from '../auth/auth-session';
 import { createHabit, getHabits, patchHabit, removeHabit, reorderHabits } from './habits.service';
 
 export const habitsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

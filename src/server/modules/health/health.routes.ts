@@ -12,7 +12,10 @@ export type HealthOptions = {
   stopping: () => boolean;
 };
 
-/** Answers without sign-in; 503 tells a load balancer to take this instance out. */
+/**
+ * Answers without sign-in and without counting against any rate limit (a balancer sharing an address
+ * with clients must always reach it); 503 tells a load balancer to take this instance out.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, storage, stopping }) => {
   app.get(
     '/',
@@ -26,6 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
           : storage.canWrite()
             ? { status: 'ok', database: 'up' }
             : { status: 'degraded', database: 'full' };
+      // Outside the API's scope (plugins/api-scope.ts), so it says no-store itself, like every API answer.
+      reply.header('cache-control', 'no-store');
       if (health.status !== 'ok') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requireSession } from '../../plugins/auth-session';
+import { requireSession } from '../auth/auth-session';
 import type { LiveHub } from './live-hub';
 
 /** How often a comment line goes down each stream: within every proxy's idle timeout (HAProxy: 30 s). */

@@ -11,8 +11,8 @@ import {
 } from '#shared/api/tasks';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
-import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
+import { requireUser } from '../auth/auth-session';
 import {
   createTask,
   getTasks,

@@ -5,8 +5,8 @@ import { TodayReorderInputSchema } from '#shared/api/reorder';
 import { TodaySchema } from '#shared/api/today';
 import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
-import { requireUser } from '../../plugins/auth-session';
 import { userToday } from '../../plugins/user-day';
+import { requireUser } from '../auth/auth-session';
 import { asksForNoCache, keptAnswers } from './kept-answers';
 import { getToday, reorderToday } from './today.service';
 

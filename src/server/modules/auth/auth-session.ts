@@ -3,13 +3,13 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TIME_ZONE_HEADER } from '#shared/api/wire-names';
-import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema';
-import type { Env } from '../env';
-import { notSignedIn } from '../errors';
-import type { SessionCache } from '../modules/auth/session-cache';
-import { authenticateSession, sessionTokenOf, setSessionCookie } from '../modules/auth/sessions.service';
-import { adoptBrowserTimeZone } from '../modules/users/users.service';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { Env } from '../../env';
+import { notSignedIn } from '../../errors';
+import { adoptBrowserTimeZone } from '../users/users.service';
+import type { SessionCache } from './session-cache';
+import { authenticateSession, sessionTokenOf, setSessionCookie } from './sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,21 +22,12 @@ declare module 'fastify' {
   }
 }
 
-export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
-
-/** Paths that answer without a session: health checks and the sign-in flow itself. */
-function isPublicApiPath(path: string): boolean {
-  return path === '/api/health' || path === '/api/auth' || path.startsWith('/api/auth/');
-}
-
-export const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
-
 export type AuthSessionOptions = { db: Db; env: Env; clock: () => Date; sessionCache?: SessionCache };
 
 /**
- * Resolves the session cookie of every API call into `request.user`. Refusing signed-out calls is
- * left to signInRequiredPlugin, registered after the rate limits so that a flood of signed-out calls
- * is counted too.
+ * Resolves the session cookie of every call in its scope (the API's, plugins/api-scope.ts) into
+ * `request.user`. Refusing signed-out calls is left to signInRequiredPlugin, registered after the rate
+ * limits so that a flood of signed-out calls is counted too.
  */
 export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInstance, options) => {
   const { db, env, clock, sessionCache } = options;
@@ -46,8 +37,6 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
 
   app.addHook('onRequest', async (request, reply) => {
     request.now = clock();
-    const path = pathOf(request);
-    if (!isApiPath(path) || path === '/api/health') return;
     const token = sessionTokenOf(request, env);
     const session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
     if (!session) return;
@@ -59,11 +48,10 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
   });
 });
 
-/** Answers 401 "Not signed in" for every API call but the public ones when no session was found. */
+/** Answers 401 "Not signed in" for every call in its scope when no session was found. */
 export const signInRequiredPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
-    const path = pathOf(request);
-    if (isApiPath(path) && !isPublicApiPath(path) && !request.user) throw notSignedIn();
+    if (!request.user) throw notSignedIn();
   });
 });
 
