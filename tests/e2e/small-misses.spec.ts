@@ -11,7 +11,7 @@ import {
 } from './fixtures';
 
 /*
- * The small things a newcomer trips on (issue 32): Delete with Undo on Today's cards
+ * The small things a newcomer trips on: Delete with Undo on Today's cards
  * (docs/product.md#cards), toasts that hide nothing on a phone and collapse a run into one
  * (docs/product.md#toasts, docs/decisions/023-toast-placement.md), dialog buttons that never cover a
  * field (docs/product.md#dialog-lifecycle) and goal names that wrap rather than being cut.
