@@ -23,7 +23,8 @@ export type ToastInput = {
   /** Longer than TOAST_DURATION_MS for a toast that waits for a choice (a new version: Reload). */
   durationMs?: number;
 };
-type ToastEntry = ToastInput & { id: number; open: boolean };
+/** `continued`: it carries on a run of the same toast, so it takes the place without arriving again. */
+type ToastEntry = ToastInput & { id: number; open: boolean; continued: boolean };
 
 let entries: ToastEntry[] = [];
 let nextId = 1;
@@ -50,14 +51,25 @@ function dismiss(id: number): void {
   setTimeout(() => update(entries.filter((entry) => entry.id !== id)), TOAST_REMOVE_DELAY_MS);
 }
 
+/** Two toasts of one run: the same title in the same style, the first still showing. */
+function sameRun(showing: ToastEntry, next: ToastInput): boolean {
+  return (
+    showing.open &&
+    showing.title === next.title &&
+    (showing.variant ?? 'default') === (next.variant ?? 'default')
+  );
+}
+
 /**
  * Shows a toast from anywhere (no hook needed). Only one is shown at a time (docs/product.md#toasts): a
- * new toast replaces the current one.
+ * new toast replaces the current one. A run of the same toast (twelve ticks in a row) is one toast that
+ * stays put: the newest text takes its place without arriving again, and its 5 s start again.
  */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
+  const continued = entries.some((entry) => sameRun(entry, input));
   for (const entry of entries) closed(entry);
-  update([{ ...input, id, open: true }]);
+  update([{ ...input, id, open: true, continued }]);
   return { id, dismiss: () => dismiss(id) };
 }
 
@@ -88,19 +100,27 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismiss(entry.id);
           }}
+          data-continued={entry.continued || undefined}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-12 shadow-lg',
-            'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+            // On phones a bar no taller than the header it lies over (docs/product.md#toasts): one line of
+            // title and one of description; a failure's reason wraps, as it must be read whole.
+            'group pointer-events-auto relative flex min-h-14 w-full items-center gap-3 overflow-hidden rounded-xl border py-1 ps-4 pe-12 shadow-lg sm:items-start sm:p-4 sm:pr-12',
+            !entry.continued && 'data-[state=open]:animate-toast-in',
+            'data-[state=closed]:animate-toast-out',
             'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-out',
             entry.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
               : 'border-border bg-popover text-popover-foreground',
           )}
         >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="font-semibold text-sm">{entry.title}</ToastPrimitive.Title>
+          <div className="grid min-w-0 flex-1 sm:gap-1">
+            <ToastPrimitive.Title className="font-semibold text-sm max-sm:truncate">
+              {entry.title}
+            </ToastPrimitive.Title>
             {entry.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description
+                className={cn('text-sm opacity-90', entry.variant !== 'destructive' && 'max-sm:truncate')}
+              >
                 {entry.description}
               </ToastPrimitive.Description>
             ) : null}
@@ -119,14 +139,18 @@ export function Toaster() {
           ) : null}
           <ToastPrimitive.Close
             aria-label="Close"
-            className="absolute top-1.5 right-1.5 inline-flex size-11 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring sm:size-8"
+            className="absolute top-1/2 right-1 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring sm:top-1.5 sm:right-1.5 sm:size-8 sm:translate-y-0"
           >
             <X aria-hidden="true" className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Top of the screen on phones, bottom-right from the sm breakpoint, never wider than 420px. */}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
+      {/*
+        Top of the screen on phones, over the header's band (4 px inside its 64), so the page's title,
+        its buttons and the list stay in view; bottom-right from the sm breakpoint, never wider than
+        420px (docs/decisions/027-toast-placement.md).
+      */}
+      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-1 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:p-4" />
     </ToastPrimitive.Provider>
   );
 }
