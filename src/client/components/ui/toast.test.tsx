@@ -26,7 +26,9 @@ describe('toasts (docs/product.md#toasts)', () => {
     });
     const first = screen.getByText('Task completed').closest('li');
     expect(first).not.toHaveAttribute('data-continued');
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+    });
     for (const title of ['Bravo', 'Charlie'])
       act(() => {
         toast({ title: 'Task completed', description: `“${title}” is done.` });
@@ -40,7 +42,9 @@ describe('toasts (docs/product.md#toasts)', () => {
     // The earlier toast of the run has gone as far as its owner knows (a held delete is sent then).
     expect(closedEarlier).toHaveBeenCalledTimes(1);
     // Its 5 s started again with the last one.
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 50);
+    });
     expect(screen.getByText('Task completed').closest('li')).toHaveAttribute('data-state', 'open');
 
     // Another toast starts a new run and arrives as usual.
