@@ -47,7 +47,12 @@ export const ExportedTaskSchema = TaskSchema.omit({
   completedDays: z.array(z.string()),
 });
 
-export const ExportedHabitSchema = HabitSchema.omit({ completedToday: true, completionCount: true }).extend({
+export const ExportedHabitSchema = HabitSchema.omit({
+  completedToday: true,
+  completionCount: true,
+  repeat: true,
+  timesPerWeek: true,
+}).extend({
   completedDays: z.array(z.string()),
 });
 
