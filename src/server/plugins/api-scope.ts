@@ -16,6 +16,7 @@ import type { LiveHub } from '../modules/live/live-hub';
 import { livePlugin } from '../modules/live/live-plugin';
 import { tasksRoutes } from '../modules/tasks/tasks.routes';
 import { todayRoutes } from '../modules/today/today.routes';
+import { upcomingRoutes } from '../modules/upcoming/upcoming.routes';
 import { durableAnswersPlugin } from './durable-answers';
 import { rateLimitsPlugin } from './rate-limits';
 import { storageGuardPlugin } from './storage-guard';
@@ -61,6 +62,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
     await signedIn.register(completionRoutes, { prefix: '/habits', db, kind: 'habit' });
     await signedIn.register(completionRoutes, { prefix: '/tasks', db, kind: 'task' });
     await signedIn.register(todayRoutes, { prefix: '/today', db });
+    await signedIn.register(upcomingRoutes, { prefix: '/upcoming', db });
     await signedIn.register(accountDataRoutes, { prefix: '/account', db, env, sessionCache });
     if (options.moreRoutes) await signedIn.register(options.moreRoutes);
     // An unknown API path is a JSON 404, after the same hooks: without a session it is a 401.

@@ -203,3 +203,22 @@ describe('a repeat across zones and day starts', () => {
     expect(next).toBe(addDays(there, 3));
   });
 });
+
+describe('a rule started long ago', () => {
+  it.each([
+    'FREQ=DAILY',
+    'FREQ=DAILY;INTERVAL=3',
+    'FREQ=WEEKLY;INTERVAL=3;BYDAY=TU,SA',
+    'FREQ=WEEKLY;INTERVAL=2',
+    'FREQ=WEEKLY;BYDAY=SU',
+    'FREQ=DAILY;UNTIL=20261205',
+  ])('%s gives the same days near today as walked from its first day', (rule) => {
+    const start = '2019-03-13';
+    const from = '2026-11-20';
+    const to = '2026-12-31';
+    const walked = occurrencesBetween(rule, start, start, to).filter((day) => day >= from);
+    expect(walked.length).toBeGreaterThan(0);
+    expect(occurrencesBetween(rule, start, from, to)).toEqual(walked);
+    expect(nextOccurrenceAfter(rule, start, '2026-11-29')).toBe(walked.find((day) => day > '2026-11-29'));
+  });
+});

@@ -1,0 +1,85 @@
+import type { Habit } from '#shared/api/habits';
+import type { TodayTask } from '#shared/api/today';
+import {
+  UPCOMING_DEFAULT_DAYS,
+  UPCOMING_MAX_DAYS,
+  type Upcoming,
+  type UpcomingQuery,
+} from '#shared/api/upcoming';
+import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
+import { habitDueOn, occurrencesBetween } from '#shared/domain/repeat-rule';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../errors';
+import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
+
+/**
+ * Whether a habit on Today is due on `day` (docs/product.md#habit-schedules): on its rule's days; "N
+ * times a week" every day of today's week while the target is not met (counting today once it is done,
+ * for the days after it), and every day of later weeks.
+ */
+function habitDue(scheduled: ScheduledHabit, today: Day, day: Day): boolean {
+  const { habit, repeatStart, doneThisWeekBefore } = scheduled;
+  if (habit.repeat !== null) return habitDueOn(habit.repeat, repeatStart ?? day, day);
+  if (habit.timesPerWeek === null || day < today) return true;
+  const weekEnd = addDays(today, 7 - (weekdayOf(today) === 0 ? 7 : weekdayOf(today)));
+  if (day > weekEnd) return true;
+  const done = doneThisWeekBefore + (day > today && habit.completedToday ? 1 : 0);
+  return done < habit.timesPerWeek;
+}
+
+/*
+ * The plan by day (docs/product.md#upcoming). A task is on the day it is planned for; a repeating one
+ * also on every later day its rule falls on (src/shared/domain/repeat-rule.ts); what is overdue is
+ * listed apart, once, and its repeats are shown from tomorrow on.
+ */
+
+/** The days of the range a planned task is shown on, and whether it is overdue. */
+function daysOf(planned: PlannedTask, today: Day, from: Day, to: Day): { overdue: boolean; days: Day[] } {
+  const { task, repeatStart, lastCompletedDay } = planned;
+  const day = task.plannedFor;
+  if (day === null) return { overdue: false, days: [] };
+  const overdue = !task.completed && day < today;
+  const days = new Set<Day>();
+  // Done today, it shows on today as Today shows it (a done task planned earlier included).
+  const shownOn = day < today ? today : day;
+  if (!overdue && (!task.repeat || day >= today || lastCompletedDay === today)) days.add(shownOn);
+  if (task.repeat) {
+    if (lastCompletedDay === today) days.add(today);
+    const after = day > today ? day : today;
+    const first = addDays(after, 1) > from ? addDays(after, 1) : from;
+    for (const next of occurrencesBetween(task.repeat, repeatStart ?? day, first, to)) days.add(next);
+  }
+  return { overdue, days: [...days].filter((d) => d >= from && d <= to) };
+}
+
+export async function getUpcoming(
+  db: Db,
+  userId: string,
+  today: Day,
+  query: UpcomingQuery,
+): Promise<Upcoming> {
+  const from = query.from ?? today;
+  const to = query.to ?? addDays(from, UPCOMING_DEFAULT_DAYS - 1);
+  if (from > to) throw badRequest('from must not be after to');
+  if (daysBetween(from, to) >= UPCOMING_MAX_DAYS) {
+    throw badRequest(`At most ${UPCOMING_MAX_DAYS} days at once: ask for a shorter range`);
+  }
+  const { tasks, habits } = await readPlanned(db, userId, today, to);
+  const length = daysBetween(from, to) + 1;
+  const days = Array.from({ length }, (_, index) => {
+    const day = addDays(from, index);
+    const due: Habit[] = habits.filter((habit) => habitDue(habit, today, day)).map(({ habit }) => habit);
+    return { day, tasks: [] as TodayTask[], habits: due };
+  });
+  const overdue: TodayTask[] = [];
+  for (const planned of tasks) {
+    const placed = daysOf(planned, today, from, to);
+    if (placed.overdue) overdue.push(planned.task);
+    for (const day of placed.days) days[daysBetween(from, day)]?.tasks.push(planned.task);
+  }
+  // Oldest first; the sort is stable, so a day's tasks keep their Today order.
+  overdue.sort((a, b) =>
+    (a.plannedFor ?? '') < (b.plannedFor ?? '') ? -1 : a.plannedFor === b.plannedFor ? 0 : 1,
+  );
+  return { today, overdue, days };
+}
