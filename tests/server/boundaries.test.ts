@@ -150,6 +150,18 @@ describe('import boundaries', () => {
     expect(offending).toEqual([]);
   });
 
+  it("a server module reaches another module's data only through its service, never its repo", () => {
+    const moduleOf = (path: string) => /^src\/server\/modules\/([^/]+)\//.exec(path)?.[1];
+    const offending = sourceFiles('src/server/modules').flatMap((file) =>
+      importsOf(file)
+        .filter((i) => !i.typeOnly)
+        .map((i) => target(file, i.from))
+        .filter((to) => to.endsWith('.repo') && moduleOf(to) !== moduleOf(file))
+        .map((to) => `${file} -> ${to}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('a client feature never imports another feature, statically or lazily (compose them in app/)', () => {
     const offending = sourceFiles('src/client/features', { tests: true }).flatMap((file) =>
       importsOf(file)

@@ -16,7 +16,7 @@ import { badRequest, HttpError, notSignedIn, quotaReached } from '../../errors';
 import { listSessions } from '../auth/sessions.service';
 import type { PersonDay } from '../completions/completions.service';
 import { endPosition } from '../positions/positions.service';
-import { updateUserSettings } from '../users/users.repo';
+import { updateUserSettings } from '../users/users.service';
 import {
   addCompletedDays,
   type CompletedDays,

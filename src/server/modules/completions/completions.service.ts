@@ -20,6 +20,18 @@ import {
 } from './completions.repo';
 
 /*
+ * Other modules mark days through this service, never through the repository: a habit's or a
+ * habit-goal task's tick for today (habits, tasks), and a repeating task's day done and undone (tasks).
+ */
+export {
+  type CompletionChange,
+  recordRepeatDone,
+  setHabitCompletion,
+  setTaskCompletion,
+  undoRepeatDone,
+} from './completions.repo';
+
+/*
  * The history of a daily item and edits of its past days (docs/product.md#history,
  * docs/decisions/015-day-start-and-history.md). Every day here is decided by `dayAt` with the
  * person's zone and "day starts at" hour, as for today's tick.

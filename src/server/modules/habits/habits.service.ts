@@ -5,7 +5,7 @@ import type { SortReorderInput } from '#shared/api/reorder';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import { notFound, quotaReached } from '../../errors';
-import { setHabitCompletion } from '../completions/completions.repo';
+import { setHabitCompletion } from '../completions/completions.service';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
   countHabits,

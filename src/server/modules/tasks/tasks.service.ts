@@ -6,7 +6,7 @@ import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import { badRequest, notFound, quotaReached } from '../../errors';
-import { recordRepeatDone, setTaskCompletion, undoRepeatDone } from '../completions/completions.repo';
+import { recordRepeatDone, setTaskCompletion, undoRepeatDone } from '../completions/completions.service';
 import { getOwnedGoal } from '../goals/goals.service';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {

@@ -13,6 +13,9 @@ import {
 
 export type { UserProfile };
 
+/** An import writes the settings its file carries as they are (modules/account-data), through here. */
+export { updateUserSettings };
+
 /** Creates the person on first sign-in and refreshes the profile from the identity provider after. */
 export function signInUser(db: Db, profile: UserProfile): Promise<UserRow> {
   return upsertUserBySub(db, profile);
