@@ -63,6 +63,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['id', col(alias, 'id')],
     ['title', col(alias, 'title')],
     ['goalId', col(alias, 'goal_id')],
+    ['plannedFor', col(alias, 'planned_for')],
     ['completed', col(alias, 'completed')],
     ['completedToday', sql`(${inHabitGoal}) and ${doneOn(alias, day)}`],
     ['completionCount', col(alias, 'completion_count')],

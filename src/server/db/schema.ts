@@ -112,6 +112,8 @@ export const tasks = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     goalId: uuid('goal_id'),
     title: text('title').notNull(),
+    /** The person's day it is planned for (docs/product.md#planning); null: unplanned. */
+    plannedFor: date('planned_for', { mode: 'string' }),
     completed: boolean('completed').notNull().default(false),
     isToday: boolean('is_today').notNull().default(false),
     todaySortOrder: integer('today_sort_order').notNull().default(0),
@@ -134,6 +136,9 @@ export const tasks = pgTable(
     // their Today position, so a Today reorder touches no index and PostgreSQL updates the rows in
     // place (HOT): docs/decisions/013-api-cost.md, "Today reorders leave no dead index entries".
     index('tasks_user_today_idx').on(t.userId).where(sql`${t.isToday}`),
+    // GET /api/today (planned for today or earlier) and GET /api/upcoming (a range of days): only
+    // planned tasks are indexed, by their day.
+    index('tasks_user_planned_idx').on(t.userId, t.plannedFor).where(sql`${t.plannedFor} is not null`),
   ],
 );
 

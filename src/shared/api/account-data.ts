@@ -33,8 +33,15 @@ export const IMPORT_COMPLETED_DAYS_MAX = 500_000;
 /** A goal as the API answers it. */
 export const ExportedGoalSchema = GoalSchema;
 
-/** A task as the API answers it, with its history instead of today's view of it. */
-export const ExportedTaskSchema = TaskSchema.omit({ completedToday: true, completionCount: true }).extend({
+/**
+ * A task as the API answers it, with its history instead of today's view of it. Version 1 has no
+ * planning fields.
+ */
+export const ExportedTaskSchema = TaskSchema.omit({
+  completedToday: true,
+  completionCount: true,
+  plannedFor: true,
+}).extend({
   /** The days a task of a habit goal was done, oldest first. */
   completedDays: z.array(z.string()),
 });

@@ -1,11 +1,26 @@
 import { z } from 'zod';
+import { EARLIEST_PLANNED_DAY, isDay, latestPlannableDay } from '../domain/days';
 import { IdSchema, SortOrderSchema, TitleSchema } from './common';
 import { GoalColorSchema } from './goals';
+
+export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
+
+/**
+ * The day a task is planned for, in the person's days (docs/product.md#planning): a real calendar
+ * day from 2000-01-01 to ten years ahead (src/shared/domain/days.ts, `latestPlannableDay`).
+ */
+export const PlannedForSchema = z
+  .string({ message: PLANNED_FOR_MESSAGE })
+  .refine((day) => isDay(day) && day >= EARLIEST_PLANNED_DAY && day <= latestPlannableDay(new Date()), {
+    message: PLANNED_FOR_MESSAGE,
+  });
 
 export const TaskSchema = z.object({
   id: IdSchema,
   title: z.string(),
   goalId: IdSchema.nullable(),
+  /** The person's day the task is planned for (YYYY-MM-DD), or null: unplanned. */
+  plannedFor: z.string().nullable(),
   /** A normal task's state. Tasks in a habit goal use completedToday instead. */
   completed: z.boolean(),
   /** Derived from the completion history for the user's local date; false outside habit goals. */
@@ -30,6 +45,7 @@ export const CreateTaskInputSchema = z.object({
   id: IdSchema.optional(),
   title: TitleSchema,
   goalId: IdSchema.nullable().default(null),
+  plannedFor: PlannedForSchema.nullable().default(null),
   completed: z.boolean().default(false),
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
@@ -40,6 +56,7 @@ export type CreateTaskInput = z.input<typeof CreateTaskInputSchema>;
 export const UpdateTaskInputSchema = z.object({
   title: TitleSchema.optional(),
   goalId: IdSchema.nullable().optional(),
+  plannedFor: PlannedForSchema.nullable().optional(),
   completed: z.boolean().optional(),
   completedToday: z.boolean().optional(),
   isToday: z.boolean().optional(),

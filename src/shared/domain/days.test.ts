@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayAt, daysBetween, isDay, isValidTimeZone, msUntilNextDay, weekdayOf } from './days';
+import {
+  addDays,
+  addYears,
+  dayAt,
+  daysBetween,
+  isDay,
+  isValidTimeZone,
+  latestPlannableDay,
+  msUntilNextDay,
+  weekdayOf,
+} from './days';
 
 describe('dayAt', () => {
   it.each([
@@ -122,5 +132,31 @@ describe('isValidTimeZone', () => {
     ['x'.repeat(65), false],
   ])('%s → %s', (zone, expected) => {
     expect(isValidTimeZone(zone)).toBe(expected);
+  });
+});
+
+describe('addYears', () => {
+  it.each([
+    ['2026-11-23', 10, '2036-11-23'],
+    ['2026-12-31', 1, '2027-12-31'],
+    // 29 February lands on 28 February in a common year, and stays in a leap year.
+    ['2028-02-29', 1, '2029-02-28'],
+    ['2028-02-29', 4, '2032-02-29'],
+    ['2028-02-29', -1, '2027-02-28'],
+  ])('%s plus %i years is %s', (day, count, expected) => {
+    expect(addYears(day, count)).toBe(expected);
+  });
+});
+
+describe('latestPlannableDay', () => {
+  it.each([
+    // Ten years after the day in Kiritimati (UTC+14), which is a day ahead of UTC from 10:00Z.
+    ['2026-11-23T09:59:00Z', '2036-11-23'],
+    ['2026-11-23T10:00:00Z', '2036-11-24'],
+    // From 10:00Z on 28 February 2028 it is 29 February in Kiritimati: ten years on has no 29th.
+    ['2028-02-28T09:59:00Z', '2038-02-28'],
+    ['2028-02-28T10:00:00Z', '2038-02-28'],
+  ])('at %s is %s', (instant, expected) => {
+    expect(latestPlannableDay(new Date(instant))).toBe(expected);
   });
 });

@@ -151,3 +151,27 @@ export function msUntilNextDay(instant: Date, zone: string, dayStartHour: number
   const boundary = Math.floor((start + high * 60_000) / 60_000) * 60_000;
   return Math.max(0, boundary - start);
 }
+
+/**
+ * The same month and day `count` years after `day`; 29 February becomes 28 February in a year
+ * without one (a date a year on is a label, as above).
+ */
+export function addYears(day: Day, count: number): Day {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = `${String(year + count).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(date)}`;
+  return isDay(target) ? target : addDays(`${target.slice(0, 8)}01`, date - 2);
+}
+
+/*
+ * The days a task may be planned for (docs/product.md#planning): real calendar days from 2000-01-01
+ * to ten years ahead. "Ahead" is counted from the latest day anyone is living at `instant` (the zone
+ * furthest east, UTC+14), so the bound needs no person and is never short for anyone.
+ */
+export const EARLIEST_PLANNED_DAY: Day = '2000-01-01';
+export const PLAN_YEARS_AHEAD = 10;
+const ZONE_FURTHEST_AHEAD = 'Pacific/Kiritimati';
+
+/** The last day a task may be planned for at `instant`. */
+export function latestPlannableDay(instant: Date): Day {
+  return addYears(dayAt(instant, ZONE_FURTHEST_AHEAD), PLAN_YEARS_AHEAD);
+}

@@ -25,7 +25,8 @@ export async function maxPosition(db: Db, userId: string, list: PositionList): P
     const [row] = await executeRows<{ value: number | null }>(
       db,
       sql`select greatest(
-        (select max(${tasks.todaySortOrder}) from ${tasks} where ${tasks.userId} = ${userId} and ${tasks.isToday}),
+        (select max(${tasks.todaySortOrder}) from ${tasks} where ${tasks.userId} = ${userId}
+          and (${tasks.isToday} or ${tasks.plannedFor} is not null)),
         (select max(${habits.todaySortOrder}) from ${habits} where ${habits.userId} = ${userId} and ${habits.isToday})
       ) as value`,
     );

@@ -63,13 +63,14 @@ export async function createTask(
           id: input.id,
           title: input.title,
           goalId: input.goalId,
+          plannedFor: input.plannedFor,
           completed: input.completed,
           isToday: input.isToday,
           sortOrder: await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder),
           todaySortOrder:
             (await todayPositionFor(tx, userId, {
               requested: input.todaySortOrder,
-              joinsToday: input.isToday,
+              joinsToday: input.isToday || input.plannedFor !== null,
               isNew: true,
             })) ?? 0,
         },
@@ -123,9 +124,14 @@ export async function patchTask(
       }
 
       if (edits.isToday !== undefined) changes.isToday = edits.isToday;
+      if (edits.plannedFor !== undefined) changes.plannedFor = edits.plannedFor;
+      // A task newly planned reaches Today on its day after what is there now
+      // (docs/product.md#planning); one already on Today by hand keeps its place.
+      const newlyPlanned =
+        edits.plannedFor != null && edits.plannedFor !== current.plannedFor && !current.isToday;
       const todaySortOrder = await todayPositionFor(tx, userId, {
         requested: edits.todaySortOrder,
-        joinsToday: edits.isToday === true && !current.isToday,
+        joinsToday: (edits.isToday === true && !current.isToday) || newlyPlanned,
         isNew: false,
       });
       if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;

@@ -1,19 +1,30 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Today } from '#shared/api/today';
 import { goalSummary, habitFields, type JsonText, jsonList, taskFields } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';
+
+/**
+ * Whether task `t` is on Today on `day` (docs/product.md#today-membership): put there by hand, or
+ * open and planned for that day or earlier (docs/product.md#planning). The list and its row versions
+ * below both use this one condition, so they always speak of the same rows.
+ */
+const taskOnToday = (day: Placeholder): SQL =>
+  sql`(t.is_today or (t.planned_for <= ${day}::date and not t.completed))`;
 
 /*
  * Which row versions a Today answer is built from: the `xmin` of every task and habit on Today and of
  * every goal of the person (a Today task shows its goal), in one text. A committed change to any of
  * them is a new row version written by a transaction that had not committed when the answer was read,
  * so its `xmin` cannot be among those the answer was built from: while the text is the same, so is
- * the answer (for the same day). Rows leaving Today or deleted shorten it. The same rows read in
- * another order only cost a build (docs/decisions/013-api-cost.md, "Today's answer is kept").
+ * the answer (for the same day). Rows leaving Today or deleted shorten it; a row joining Today does so
+ * by a change, which brings a new `xmin`. Which rows are on Today depends on the day too (a planned
+ * task arrives on its day without any write), and the kept answer is for one day: a new day builds
+ * afresh. The same rows read in another order only cost a build (docs/decisions/013-api-cost.md,
+ * "Today's answer is kept").
  */
-const rowVersions = (userId: Placeholder) => sql`concat(
-    (select string_agg(t.xmin::text, ',') from tasks t where t.user_id = ${userId} and t.is_today), '/',
+const rowVersions = (userId: Placeholder, day: Placeholder) => sql`concat(
+    (select string_agg(t.xmin::text, ',') from tasks t where t.user_id = ${userId} and ${taskOnToday(day)}), '/',
     (select string_agg(h.xmin::text, ',') from habits h where h.user_id = ${userId} and h.is_today), '/',
     (select string_agg(g.xmin::text, ',') from goals g where g.user_id = ${userId}))`;
 
@@ -40,7 +51,7 @@ const todayStatement = statement<
           goal: goal.value,
         }),
         sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id ${goal.join}
-          where t.user_id = ${userId} and t.is_today`,
+          where t.user_id = ${userId} and ${taskOnToday(day)}`,
         ['todaySortOrder'],
       )},
       'habits', ${jsonList(
@@ -49,7 +60,7 @@ const todayStatement = statement<
         ['todaySortOrder'],
       )}
     )::text) end as body
-    from (select ${rowVersions(userId)} as version) today_rows`;
+    from (select ${rowVersions(userId, day)} as version) today_rows`;
 });
 
 /**

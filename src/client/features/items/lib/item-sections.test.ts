@@ -24,6 +24,7 @@ const task = (
   id,
   title: id,
   goalId,
+  plannedFor: null,
   completed: false,
   completedToday: false,
   completionCount: 0,

@@ -30,6 +30,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     id: fakeId(),
     title: 'Run 5k',
     goalId: null,
+    plannedFor: null,
     completed: false,
     completedToday: false,
     completionCount: 0,

@@ -22,6 +22,7 @@ export function todayTask(
     id: testUuid(),
     title,
     goalId: overrides.goal ? overrides.goal.id : null,
+    plannedFor: null,
     completed: false,
     completedToday: false,
     completionCount: 0,
