@@ -5,6 +5,7 @@ import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { useKeepAlive } from '../lib/keep-alive';
+import { PersonsDayContext } from '../lib/persons-day';
 import { browserTimeZone } from '../lib/request-init';
 import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { useLiveUpdates } from '../lib/use-live-updates';
@@ -75,32 +76,34 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
   useKeepAlive();
   // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day, in
   // the zone the server uses for this person (the browser's until the user is known).
-  useDayChangeRefresh(
+  const day = useDayChangeRefresh(
     auth.user?.timeZone ?? browserTimeZone() ?? DEFAULT_TIME_ZONE,
     auth.user?.dayStartHour ?? DEFAULT_DAY_START_HOUR,
   );
   const signedIn = auth.status === 'signed-in';
   useLiveUpdates(signedIn);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <AppHeader account={<UserMenu auth={auth} />} />
-      <ConnectivityBanner />
-      {/* Room at the bottom so the fixed navigation never covers the last card. */}
-      <main
-        id="main"
-        tabIndex={-1}
-        className={signedIn ? 'flex-1 pb-28 outline-none' : 'flex-1 outline-none'}
-      >
-        <RouteErrorBoundary resetKey={location}>
-          <Suspense fallback={<LoadingScreen />}>
-            {/* Committed only with a screen that has loaded: a suspended route shows the fallback instead. */}
-            {auth.status === 'loading' ? null : <AppShellRelease />}
-            <Screen auth={auth} />
-          </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      {signedIn ? <BottomNav /> : null}
-    </div>
+    <PersonsDayContext value={day}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <AppHeader account={<UserMenu auth={auth} />} />
+        <ConnectivityBanner />
+        {/* Room at the bottom so the fixed navigation never covers the last card. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className={signedIn ? 'flex-1 pb-28 outline-none' : 'flex-1 outline-none'}
+        >
+          <RouteErrorBoundary resetKey={location}>
+            <Suspense fallback={<LoadingScreen />}>
+              {/* Committed only with a screen that has loaded: a suspended route shows the fallback instead. */}
+              {auth.status === 'loading' ? null : <AppShellRelease />}
+              <Screen auth={auth} />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        {signedIn ? <BottomNav /> : null}
+      </div>
+    </PersonsDayContext>
   );
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { GOAL_COLORS } from '#shared/domain/palette';
+import { PersonsDayContext } from '../../../lib/persons-day';
 import { installFakeApi, on, type RecordedRequest } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
@@ -381,5 +382,89 @@ describe('ItemDialog when editing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
+  });
+});
+
+describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
+  // The person's day is a Thursday, whatever the machine's clock says.
+  const TODAY = '2026-11-26';
+  function openOn(props: Partial<ItemDialogProps> = {}) {
+    const onOpenChange = vi.fn();
+    const view = renderWithProviders(
+      <PersonsDayContext value={TODAY}>
+        <ItemDialog open onOpenChange={onOpenChange} mode="add" {...props} />
+      </PersonsDayContext>,
+    );
+    return { ...view, onOpenChange, dialog: screen.getByRole('dialog') };
+  }
+
+  it("offers None, Today, Tomorrow, Next week and Pick a date, counted from the person's day", async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    const day = within(dialog).getByRole('combobox', { name: 'Day' });
+    expect(day).toHaveValue('none');
+    expect(
+      within(day)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Today', 'Tomorrow (Fri 27)', 'Next week (Mon 30)', 'Pick a date…']);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Call mum');
+    await user.selectOptions(day, 'next-week');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Call mum',
+      goalId: null,
+      isToday: false,
+      plannedFor: '2026-11-30',
+    });
+  });
+
+  it('picks a date with a labelled date field, and asks for one when none is picked', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Dentist');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'date');
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveAttribute('min', '2000-01-01');
+    expect(date).toHaveAttribute('max', '2036-11-26');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(await within(dialog).findByText('Pick a date, or choose another day')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+    await user.type(date, '2026-12-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toMatchObject({ title: 'Dentist', plannedFor: '2026-12-24' });
+  });
+
+  it("editing shows the task's day, sends plannedFor only when it changed, and None unplans", async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Call mum', plannedFor: '2026-11-27' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    const day = within(dialog).getByRole('combobox', { name: 'Day' });
+    expect(day).toHaveValue('tomorrow');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Call mum', goalId: null, isToday: false });
+  });
+
+  it('None unplans a planned task; a later date shows in the date field', async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Taxes', plannedFor: '2027-01-15' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    expect(within(dialog).getByRole('combobox', { name: 'Day' })).toHaveValue('date');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2027-01-15');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'none');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Taxes', goalId: null, isToday: false, plannedFor: null });
+  });
+
+  it('a habit has no day', () => {
+    fakeServer();
+    const { dialog } = openOn({ presetType: 'habit' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
+import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
 export type TaskCardProps = CardSortProps & {
@@ -49,6 +50,8 @@ export const TaskCard = memo(function TaskCard({
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
+  const plan = useTaskPlanParts(task);
+  const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
 
   const setDone = (value: boolean) => ({
     id: task.id,
@@ -104,8 +107,18 @@ export const TaskCard = memo(function TaskCard({
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}
-        meta={showGoal && goal ? <GoalName goal={goal} /> : undefined}
+        meta={
+          goalName || plan.label ? (
+            <>
+              {goalName}
+              {plan.label}
+            </>
+          ) : undefined
+        }
+        spoken={plan.spoken}
+        menuExtra={plan.menu}
       />
+      {plan.dialog}
       {inHabitGoal && goal && (
         <HistoryDialog
           open={showingHistory}

@@ -1,21 +1,28 @@
-import { type Control, Controller } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
+import type { Day } from '#shared/domain/days';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import type { SingleItemFormInput } from '../lib/item-form-values';
 import { GoalSelect } from './goal-select';
+import { PlanFields } from './plan-fields';
 
 /**
- * A task's or a habit's own fields in the item dialog: "Add to Today", and a task's goal unless the
- * dialog is fixed to one (docs/product.md#item-dialog).
+ * A task's or a habit's own fields in the item dialog: "Add to Today", a task's day, and a task's goal
+ * unless the dialog is fixed to one (docs/product.md#item-dialog).
  */
 export function TaskHabitFields({
   idPrefix,
   control,
+  register,
   showGoalSelect,
+  plan,
 }: {
   idPrefix: string;
   control: Control<SingleItemFormInput>;
+  register: UseFormRegister<SingleItemFormInput>;
   showGoalSelect: boolean;
+  /** Offer the task's day, counted from the person's `today`. */
+  plan?: { today: Day; dateError?: string };
 }) {
   return (
     <>
@@ -35,6 +42,15 @@ export function TaskHabitFields({
           </div>
         )}
       />
+      {plan && (
+        <PlanFields
+          idPrefix={idPrefix}
+          control={control}
+          register={register}
+          today={plan.today}
+          dateError={plan.dateError}
+        />
+      )}
       {showGoalSelect && (
         <Controller
           control={control}

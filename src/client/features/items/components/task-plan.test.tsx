@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PersonsDayContext } from '../../../lib/persons-day';
+import { installFakeApi, on } from '../../../testing/fake-api';
+import { renderWithProviders } from '../../../testing/render';
+import { makeHabit, makeTask } from '../testing/factories';
+import { TaskCard } from './task-card';
+
+// The person's day is Thursday 26 November 2026, whatever the machine's clock says.
+const TODAY = '2026-11-26';
+
+function patchEchoes() {
+  return installFakeApi(
+    on('PATCH', /^\/api\/tasks\//, (request) => ({ body: makeTask(request.body as object) })),
+    on('PATCH', /^\/api\/habits\//, (request) => ({ body: makeHabit(request.body as object) })),
+    on('GET', /^\/api\//, () => ({ body: [] })),
+  );
+}
+
+function renderCard(task: ReturnType<typeof makeTask>) {
+  return renderWithProviders(
+    <PersonsDayContext value={TODAY}>
+      <TaskCard task={task} goal={null} />
+    </PersonsDayContext>,
+  );
+}
+
+/** Opens a card's "Plan for…" by the keyboard, its first entry focused. */
+async function openPlanMenu(user: ReturnType<typeof renderCard>['user'], title: string) {
+  await user.click(screen.getByRole('button', { name: new RegExp(`^More actions for ${title}`) }));
+  (await screen.findByRole('menuitem', { name: 'Plan for…' })).focus();
+  await user.keyboard('{ArrowRight}');
+  await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Today' })).toHaveFocus());
+}
+
+describe('a task card shows its day (docs/product.md#days-in-words)', () => {
+  it.each([
+    ['2026-11-27', 'Tomorrow', 'Tomorrow'],
+    ['2026-11-28', 'Sat 28', 'Saturday 28 November'],
+    ['2026-12-24', '24 Dec', 'Thursday 24 December'],
+    ['2026-11-23', 'Overdue · Mon 23', 'Overdue since Monday 23 November'],
+  ])('planned for %s: "%s", and "%s" in its accessible name', (plannedFor, label, spoken) => {
+    patchEchoes();
+    renderCard(makeTask({ title: 'Call mum', plannedFor }));
+    const card = screen.getByRole('article', { name: `Call mum, ${spoken}` });
+    expect(within(card).getByText(label)).toBeInTheDocument();
+  });
+
+  it('marks an overdue day, and shows nothing for an unplanned task', () => {
+    patchEchoes();
+    renderCard(makeTask({ title: 'Taxes', plannedFor: '2026-11-10' }));
+    expect(screen.getByText('Overdue · 10 Nov').closest('[data-overdue]')).not.toBeNull();
+    renderCard(makeTask({ title: 'Someday' }));
+    expect(screen.getByRole('article', { name: 'Someday' })).toBeInTheDocument();
+  });
+
+  it('"Plan for…" plans the task for tomorrow, with a toast that offers Undo', async () => {
+    const api = patchEchoes();
+    const task = makeTask({ title: 'Call mum' });
+    const { user } = renderCard(task);
+    await user.click(screen.getByRole('button', { name: 'More actions for Call mum' }));
+    // The keyboard's way into the sub-menu; a pointer's is checked in the browser (tests/e2e/plan.spec.ts).
+    (await screen.findByRole('menuitem', { name: 'Plan for…' })).focus();
+    await user.keyboard('{ArrowRight}');
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent).slice(-5)).toEqual([
+      'Today',
+      'Tomorrow',
+      'Next week',
+      'Pick a date…',
+      'No date',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'No date' })).toHaveAttribute('data-disabled');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Today' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/tasks/${task.id}`,
+      body: { plannedFor: '2026-11-27' },
+    });
+    expect(await screen.findByText('“Call mum” is planned for tomorrow.')).toBeInTheDocument();
+  });
+
+  it('"Pick a date…" opens a labelled date field; "No date" unplans', async () => {
+    const api = patchEchoes();
+    const task = makeTask({ title: 'Taxes', plannedFor: '2026-11-30' });
+    const { user } = renderCard(task);
+    await openPlanMenu(user, 'Taxes');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Plan for a date' });
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveValue('2026-11-30');
+    await user.clear(date);
+    await user.type(date, '2027-01-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Plan' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ plannedFor: '2027-01-15' });
+
+    await openPlanMenu(user, 'Taxes');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).toEqual({ plannedFor: null });
+  });
+});
