@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBulkLines } from './bulk-input';
+import { parseBulkLines, readBulkLines } from './bulk-input';
 
 describe('parseBulkLines', () => {
   it.each([
@@ -19,5 +19,55 @@ describe('parseBulkLines', () => {
     ['  Walk  the dog ', ['Walk  the dog']],
   ])('%j -> %j', (input, expected) => {
     expect(parseBulkLines(input)).toEqual(expected);
+  });
+});
+
+describe('readBulkLines', () => {
+  const context = { today: '2026-11-27', goals: [{ id: 'g-family', title: 'Family' }] };
+
+  it('reads each line as quick add does, in the order typed', async () => {
+    const readings = await readBulkLines(
+      '  Call mum tomorrow #Family\n\nGym every monday\r\nBuy milk\nاتصل بأمي\n',
+      context,
+    );
+    expect(
+      readings.map(({ line, title, plannedFor, repeat, goalId }) => ({
+        line,
+        title,
+        plannedFor,
+        repeat,
+        goalId,
+      })),
+    ).toEqual([
+      {
+        line: 'Call mum tomorrow #Family',
+        title: 'Call mum',
+        plannedFor: '2026-11-28',
+        repeat: null,
+        goalId: 'g-family',
+      },
+      {
+        line: 'Gym every monday',
+        title: 'Gym',
+        plannedFor: '2026-11-30',
+        repeat: 'FREQ=WEEKLY;BYDAY=MO',
+        goalId: null,
+      },
+      { line: 'Buy milk', title: 'Buy milk', plannedFor: null, repeat: null, goalId: null },
+      { line: 'اتصل بأمي', title: 'اتصل بأمي', plannedFor: null, repeat: null, goalId: null },
+    ]);
+  });
+
+  it('keeps a line that is only a plan, with an empty title for the caller to name', async () => {
+    const readings = await readBulkLines('Read\ntomorrow\nDec 24', context);
+    expect(readings.map(({ line, title }) => [line, title])).toEqual([
+      ['Read', 'Read'],
+      ['tomorrow', ''],
+      ['Dec 24', 'Dec 24'],
+    ]);
+  });
+
+  it('reads nothing from blank text', async () => {
+    expect(await readBulkLines(' \n\n', context)).toEqual([]);
   });
 });

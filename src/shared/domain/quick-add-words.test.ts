@@ -13,6 +13,10 @@ const context = (today = TODAY): QuickAddContext => ({ today, goals: GOALS });
 
 type Expected = { title: string; plannedFor?: string | null; repeat?: string | null; goalId?: string | null };
 
+/** Rows whose third column, the person's day, is TODAY when left out. */
+const onDays = (rows: [string, Expected, string?][]) =>
+  rows.map(([text, expected, today = TODAY]): [string, Expected, string] => [text, expected, today]);
+
 function expectReading(text: string, expected: Expected, today = TODAY) {
   const reading = readQuickAdd(text, context(today));
   expect({
@@ -26,52 +30,59 @@ function expectReading(text: string, expected: Expected, today = TODAY) {
 }
 
 describe('readQuickAdd: days', () => {
-  it.each<[string, Expected, string?]>([
-    ['Call mum tomorrow', { title: 'Call mum', plannedFor: '2026-11-28' }],
-    ['Call mum today', { title: 'Call mum', plannedFor: '2026-11-27' }],
-    ['Tomorrow call mum', { title: 'call mum', plannedFor: '2026-11-28' }],
-    ['Call mum tmrw', { title: 'Call mum', plannedFor: '2026-11-28' }],
-    ['Call mum, tomorrow', { title: 'Call mum', plannedFor: '2026-11-28' }],
-    ['Buy milk in 3 days', { title: 'Buy milk', plannedFor: '2026-11-30' }],
-    ['Buy milk in 2 weeks', { title: 'Buy milk', plannedFor: '2026-12-11' }],
-    ['Buy milk day after tomorrow', { title: 'Buy milk', plannedFor: '2026-11-29' }],
-    // A weekday is the nearest one from today on: on a Friday, "fri" is today.
-    ['Meet Ana fri', { title: 'Meet Ana', plannedFor: '2026-11-27' }],
-    ['Meet Ana mon', { title: 'Meet Ana', plannedFor: '2026-11-30' }],
-    ['Meet Ana on thursday', { title: 'Meet Ana', plannedFor: '2026-12-03' }],
-    ['Meet Ana next friday', { title: 'Meet Ana', plannedFor: '2026-12-04' }],
-    ['Meet Ana fri next week', { title: 'Meet Ana', plannedFor: '2026-12-04' }],
-    // "next week" is the Monday that starts it, "next month" and "next year" their first day.
-    ['Plan budget next week', { title: 'Plan budget', plannedFor: '2026-11-30' }],
-    ['Plan budget next week', { title: 'Plan budget', plannedFor: '2026-11-30' }, '2026-11-29'], // a Sunday
-    ['Plan budget next week', { title: 'Plan budget', plannedFor: '2026-12-07' }, '2026-11-30'], // a Monday
-    ['Plan budget next month', { title: 'Plan budget', plannedFor: '2026-12-01' }],
-    ['Plan budget next month', { title: 'Plan budget', plannedFor: '2027-01-01' }, '2026-12-31'],
-    ['Plan budget next year', { title: 'Plan budget', plannedFor: '2027-01-01' }],
-    // Dates in words; one already past this year is next year's (as in Todoist).
-    ['Buy gifts dec 24', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
-    ['Buy gifts 24 December', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
-    ['Buy gifts on dec 24th', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
-    ['Buy gifts dec 24', { title: 'Buy gifts', plannedFor: '2027-12-24' }, '2026-12-26'],
-    ['Buy gifts due by dec 24', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
-    ['Renew passport 3 march', { title: 'Renew passport', plannedFor: '2027-03-03' }],
-    ['Renew passport 2027-03-03', { title: 'Renew passport', plannedFor: '2027-03-03' }],
-    // A year written out is kept, even past (the task is then overdue).
-    ['Pay taxes dec 24 2025', { title: 'Pay taxes', plannedFor: '2025-12-24' }],
-    // Month ends: a month later keeps the date or takes the month's last day.
-    ['Renew in 1 month', { title: 'Renew', plannedFor: '2027-02-28' }, '2027-01-31'],
-    ['Renew in a month', { title: 'Renew', plannedFor: '2028-02-29' }, '2028-01-31'],
-    ['Renew in 1 month', { title: 'Renew', plannedFor: '2026-12-27' }],
-    ['Renew in 1 year', { title: 'Renew', plannedFor: '2029-02-28' }, '2028-02-29'],
-    // 29 February: read when the coming February has one.
-    ['Leap party feb 29', { title: 'Leap party', plannedFor: '2028-02-29' }, '2027-11-27'],
-    ['Leap party feb 29', { title: 'Leap party feb 29' }],
-    ['Leap party 29 feb 2028', { title: 'Leap party', plannedFor: '2028-02-29' }],
-    // Year's end.
-    ['Toast tomorrow', { title: 'Toast', plannedFor: '2027-01-01' }, '2026-12-31'],
-    ['Toast in 3 days', { title: 'Toast', plannedFor: '2027-01-02' }, '2026-12-30'],
-    ['Toast jan 2', { title: 'Toast', plannedFor: '2027-01-02' }, '2026-12-30'],
-  ])('%j -> %j (today %s)', (text, expected, today = TODAY) => {
+  it.each(
+    onDays([
+      ['Call mum tomorrow', { title: 'Call mum', plannedFor: '2026-11-28' }],
+      ['Call mum today', { title: 'Call mum', plannedFor: '2026-11-27' }],
+      ['Tomorrow call mum', { title: 'call mum', plannedFor: '2026-11-28' }],
+      ['Call mum tmrw', { title: 'Call mum', plannedFor: '2026-11-28' }],
+      ['Call mum, tomorrow', { title: 'Call mum', plannedFor: '2026-11-28' }],
+      ['Call mum tomorrow.', { title: 'Call mum.', plannedFor: '2026-11-28' }],
+      ['Call mum tomorrow!', { title: 'Call mum!', plannedFor: '2026-11-28' }],
+      ['Call mum tomorrow, then Ana', { title: 'Call mum, then Ana', plannedFor: '2026-11-28' }],
+      ['Call mum, tomorrow, then Ana', { title: 'Call mum, then Ana', plannedFor: '2026-11-28' }],
+      ['Tomorrow, call mum', { title: 'call mum', plannedFor: '2026-11-28' }],
+      ['Buy milk in 3 days', { title: 'Buy milk', plannedFor: '2026-11-30' }],
+      ['Buy milk in 2 weeks', { title: 'Buy milk', plannedFor: '2026-12-11' }],
+      ['Buy milk day after tomorrow', { title: 'Buy milk', plannedFor: '2026-11-29' }],
+      // A weekday is the nearest one from today on: on a Friday, "fri" is today.
+      ['Meet Ana fri', { title: 'Meet Ana', plannedFor: '2026-11-27' }],
+      ['Meet Ana mon', { title: 'Meet Ana', plannedFor: '2026-11-30' }],
+      ['Meet Ana on thursday', { title: 'Meet Ana', plannedFor: '2026-12-03' }],
+      ['Meet Ana next friday', { title: 'Meet Ana', plannedFor: '2026-12-04' }],
+      ['Meet Ana fri next week', { title: 'Meet Ana', plannedFor: '2026-12-04' }],
+      // "next week" is the Monday that starts it, "next month" and "next year" their first day.
+      ['Plan budget next week', { title: 'Plan budget', plannedFor: '2026-11-30' }],
+      ['Plan budget next week', { title: 'Plan budget', plannedFor: '2026-11-30' }, '2026-11-29'], // a Sunday
+      ['Plan budget next week', { title: 'Plan budget', plannedFor: '2026-12-07' }, '2026-11-30'], // a Monday
+      ['Plan budget next month', { title: 'Plan budget', plannedFor: '2026-12-01' }],
+      ['Plan budget next month', { title: 'Plan budget', plannedFor: '2027-01-01' }, '2026-12-31'],
+      ['Plan budget next year', { title: 'Plan budget', plannedFor: '2027-01-01' }],
+      // Dates in words; one already past this year is next year's (as in Todoist).
+      ['Buy gifts dec 24', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
+      ['Buy gifts 24 December', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
+      ['Buy gifts on dec 24th', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
+      ['Buy gifts dec 24', { title: 'Buy gifts', plannedFor: '2027-12-24' }, '2026-12-26'],
+      ['Buy gifts due by dec 24', { title: 'Buy gifts', plannedFor: '2026-12-24' }],
+      ['Renew passport 3 march', { title: 'Renew passport', plannedFor: '2027-03-03' }],
+      ['Renew passport 2027-03-03', { title: 'Renew passport', plannedFor: '2027-03-03' }],
+      // A year written out is kept, even past (the task is then overdue).
+      ['Pay taxes dec 24 2025', { title: 'Pay taxes', plannedFor: '2025-12-24' }],
+      // Month ends: a month later keeps the date or takes the month's last day.
+      ['Renew in 1 month', { title: 'Renew', plannedFor: '2027-02-28' }, '2027-01-31'],
+      ['Renew in a month', { title: 'Renew', plannedFor: '2028-02-29' }, '2028-01-31'],
+      ['Renew in 1 month', { title: 'Renew', plannedFor: '2026-12-27' }],
+      ['Renew in 1 year', { title: 'Renew', plannedFor: '2029-02-28' }, '2028-02-29'],
+      // 29 February: read when the coming February has one.
+      ['Leap party feb 29', { title: 'Leap party', plannedFor: '2028-02-29' }, '2027-11-27'],
+      ['Leap party feb 29', { title: 'Leap party feb 29' }],
+      ['Leap party 29 feb 2028', { title: 'Leap party', plannedFor: '2028-02-29' }],
+      // Year's end.
+      ['Toast tomorrow', { title: 'Toast', plannedFor: '2027-01-01' }, '2026-12-31'],
+      ['Toast in 3 days', { title: 'Toast', plannedFor: '2027-01-02' }, '2026-12-30'],
+      ['Toast jan 2', { title: 'Toast', plannedFor: '2027-01-02' }, '2026-12-30'],
+    ]),
+  )('%j -> %j on %s', (text, expected, today) => {
     expectReading(text, expected, today);
   });
 
@@ -112,6 +123,31 @@ describe('readQuickAdd: days', () => {
     expectReading(text, expected);
   });
 
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/New_York', 'Europe/London'])(
+    'reads the same days when the machine runs in %s',
+    (zone) => {
+      const before = process.env.TZ;
+      process.env.TZ = zone; // Node applies a new TZ to the next Date at once
+      try {
+        for (const [text, day] of [
+          ['x tomorrow', '2026-11-28'],
+          ['x fri', '2026-11-27'],
+          ['x next week', '2026-11-30'],
+          ['x dec 24', '2026-12-24'],
+          ['x every monday', '2026-11-30'],
+        ] as const) {
+          expect(readQuickAdd(text, context()).plannedFor).toBe(day);
+        }
+        // A daylight-saving change on the machine's side of the person's day changes nothing.
+        expect(readQuickAdd('x tomorrow', context('2026-03-07')).plannedFor).toBe('2026-03-08');
+        expect(readQuickAdd('x tomorrow', context('2026-10-31')).plannedFor).toBe('2026-11-01');
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    },
+  );
+
   it('reads the person’s day, not the machine’s clock or zone', () => {
     // The same words on two people's days, whatever the process's TZ is.
     expect(readQuickAdd('x tomorrow', context('2026-03-28')).plannedFor).toBe('2026-03-29'); // London's spring change
@@ -121,207 +157,230 @@ describe('readQuickAdd: days', () => {
 });
 
 describe('readQuickAdd: repeats', () => {
-  it.each<[string, Expected, string?]>([
-    ['Gym every monday', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' }],
-    ['Gym every Monday', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' }],
-    ['Gym every mondays', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' }],
-    // A repeat with no day is planned for its first occurrence from today on, today included.
-    ['Gym every friday', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=FR', plannedFor: '2026-11-27' }],
-    [
-      'Gym every mon, wed and fri',
-      { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', plannedFor: '2026-11-27' },
-    ],
-    ['Gym every mon/wed', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE', plannedFor: '2026-11-30' }],
-    ['Gym every tue & thu', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=TU,TH', plannedFor: '2026-12-01' }],
-    [
-      'Gym every mon wed fri',
-      { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', plannedFor: '2026-11-27' },
-    ],
-    ['Stretch every day', { title: 'Stretch', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
-    ['Stretch everyday', { title: 'Stretch', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
-    ['Stretch daily', { title: 'Stretch', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
-    ['Daily standup', { title: 'standup', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
-    [
-      'Water plants every 3 days',
-      { title: 'Water plants', repeat: 'FREQ=DAILY;INTERVAL=3', plannedFor: TODAY },
-    ],
-    ['Run every weekday', { title: 'Run', repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', plannedFor: TODAY }],
-    [
-      'Run every weekday',
-      { title: 'Run', repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', plannedFor: '2026-11-30' },
-      '2026-11-28',
-    ],
-    ['Hike every weekend', { title: 'Hike', repeat: 'FREQ=WEEKLY;BYDAY=SA,SU', plannedFor: '2026-11-28' }],
-    // A rule the words leave open takes its day from the first day.
-    ['Review weekly', { title: 'Review', repeat: 'FREQ=WEEKLY;BYDAY=FR', plannedFor: TODAY }],
-    ['Review every week', { title: 'Review', repeat: 'FREQ=WEEKLY;BYDAY=FR', plannedFor: TODAY }],
-    [
-      'Review every 2 weeks',
-      { title: 'Review', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR', plannedFor: TODAY },
-    ],
-    [
-      'Review every other week',
-      { title: 'Review', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR', plannedFor: TODAY },
-    ],
-    ['Backup every month', { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=27', plannedFor: TODAY }],
-    ['Backup monthly', { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=27', plannedFor: TODAY }],
-    // On the 31st, "every month" is the 31st: months without one are skipped (RFC 5545).
-    [
-      'Backup every month',
-      { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=31', plannedFor: '2027-01-31' },
-      '2027-01-31',
-    ],
-    [
-      'Taxes every year',
-      { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=27', plannedFor: TODAY },
-    ],
-    [
-      'Leap day every year',
-      { title: 'Leap day', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', plannedFor: '2028-02-29' },
-      '2028-02-29',
-    ],
-    ['Taxes annually', { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=27', plannedFor: TODAY }],
-    // Interval with days: the count starts at the first occurrence, this coming Tuesday.
-    [
-      'Standup every 2 weeks on tuesday',
-      { title: 'Standup', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', plannedFor: '2026-12-01' },
-    ],
-    [
-      'Standup every other week on tue and thu',
-      { title: 'Standup', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH', plannedFor: '2026-12-01' },
-    ],
-    [
-      'Sync every week on mon and thu',
-      { title: 'Sync', repeat: 'FREQ=WEEKLY;BYDAY=MO,TH', plannedFor: '2026-11-30' },
-    ],
-    // Months.
-    [
-      'Pay rent every month on the 1st',
-      { title: 'Pay rent', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
-    ],
-    [
-      'Pay rent every month on the 1st #Family',
-      {
-        title: 'Pay rent',
-        repeat: 'FREQ=MONTHLY;BYMONTHDAY=1',
-        plannedFor: '2026-12-01',
-        goalId: 'g-family',
-      },
-    ],
-    [
-      'Pay every month on the 1st and 15th',
-      { title: 'Pay', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1,15', plannedFor: '2026-12-01' },
-    ],
-    [
-      'Pay every 2 months on the 15th',
-      { title: 'Pay', repeat: 'FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=15', plannedFor: '2026-12-15' },
-    ],
-    [
-      'Pay every month on the 31st',
-      { title: 'Pay', repeat: 'FREQ=MONTHLY;BYMONTHDAY=31', plannedFor: '2026-12-31' },
-    ],
-    [
-      'Bills monthly on the last day',
-      { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-1', plannedFor: '2026-11-30' },
-    ],
-    [
-      'Bills every last day of the month',
-      { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-1', plannedFor: '2026-11-30' },
-    ],
-    [
-      'Bills every last day of the month',
-      { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-1', plannedFor: '2028-02-29' },
-      '2028-02-01',
-    ],
-    [
-      'Bills every 15th of the month',
-      { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=15', plannedFor: '2026-12-15' },
-    ],
-    [
-      'Trim every second to last day of the month',
-      { title: 'Trim', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-2', plannedFor: '2026-11-29' },
-    ],
-    [
-      'Dentist every 2nd tuesday',
-      { title: 'Dentist', repeat: 'FREQ=MONTHLY;BYDAY=2TU', plannedFor: '2026-12-08' },
-    ],
-    [
-      'Dentist every month on the 2nd tuesday',
-      { title: 'Dentist', repeat: 'FREQ=MONTHLY;BYDAY=2TU', plannedFor: '2026-12-08' },
-    ],
-    [
-      'Review every last friday of the month',
-      { title: 'Review', repeat: 'FREQ=MONTHLY;BYDAY=-1FR', plannedFor: TODAY },
-    ],
-    [
-      'Review every first monday',
-      { title: 'Review', repeat: 'FREQ=MONTHLY;BYDAY=1MO', plannedFor: '2026-12-07' },
-    ],
-    // Years.
-    [
-      'Xmas cards every dec 1',
-      { title: 'Xmas cards', repeat: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=1', plannedFor: '2026-12-01' },
-    ],
-    [
-      'Birthday every year on 3 march',
-      { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3', plannedFor: '2027-03-03' },
-    ],
-    [
-      'Birthday yearly on 24th of november',
-      { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=24', plannedFor: '2027-11-24' },
-    ],
-    [
-      'Leap every feb 29',
-      { title: 'Leap', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', plannedFor: '2028-02-29' },
-    ],
-    // Counted and ending.
-    ['Pills every day 5 times', { title: 'Pills', repeat: 'FREQ=DAILY;COUNT=5', plannedFor: TODAY }],
-    ['Pills every day for 10 times', { title: 'Pills', repeat: 'FREQ=DAILY;COUNT=10', plannedFor: TODAY }],
-    [
-      'Pills every day until dec 24',
-      { title: 'Pills', repeat: 'FREQ=DAILY;UNTIL=20261224', plannedFor: TODAY },
-    ],
-    [
-      'Pills every monday until next month',
-      { title: 'Pills', repeat: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261201', plannedFor: '2026-11-30' },
-    ],
-    [
-      'Pills every day until whenever',
-      { title: 'Pills until whenever', repeat: 'FREQ=DAILY', plannedFor: TODAY },
-    ],
-    // A rule with nothing left to do is not read.
-    ['Pills every monday until dec 24 2025', { title: 'Pills every monday until dec 24 2025' }],
-    // A day with a repeat says where it starts: the first occurrence from that day on.
-    [
-      'Gym every monday starting dec 1',
-      { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-12-07' },
-    ],
-    [
-      'Gym every monday from tomorrow',
-      { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' },
-    ],
-    [
-      'Review every week from next week',
-      { title: 'Review', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' },
-    ],
-    [
-      'Backup monthly dec 15',
-      { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=15', plannedFor: '2026-12-15' },
-    ],
-    [
-      'Gym every monday from dec 24 2025',
-      { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' },
-    ],
-    // Words in the middle of a title.
-    [
-      'Pay rent every month on the 1st to Sam',
-      { title: 'Pay rent to Sam', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
-    ],
-    ['Call mum tomorrow about the trip', { title: 'Call mum about the trip', plannedFor: '2026-11-28' }],
-    // "every" that is no repeat stays.
-    ['Read every page', { title: 'Read every page' }],
-    ['Every little thing', { title: 'Every little thing' }],
-  ])('%j -> %j (today %s)', (text, expected, today = TODAY) => {
+  it.each(
+    onDays([
+      ['Gym every monday', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' }],
+      ['Gym every Monday', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' }],
+      ['Gym every mondays', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' }],
+      // A repeat with no day is planned for its first occurrence from today on, today included.
+      ['Gym every friday', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=FR', plannedFor: '2026-11-27' }],
+      [
+        'Gym every mon, wed and fri',
+        { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', plannedFor: '2026-11-27' },
+      ],
+      ['Gym every mon/wed', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE', plannedFor: '2026-11-30' }],
+      ['Gym every tue & thu', { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=TU,TH', plannedFor: '2026-12-01' }],
+      [
+        'Gym every mon wed fri',
+        { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', plannedFor: '2026-11-27' },
+      ],
+      ['Stretch every day', { title: 'Stretch', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
+      ['Stretch everyday', { title: 'Stretch', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
+      ['Stretch daily', { title: 'Stretch', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
+      ['Daily standup', { title: 'standup', repeat: 'FREQ=DAILY', plannedFor: '2026-11-27' }],
+      [
+        'Water plants every 3 days',
+        { title: 'Water plants', repeat: 'FREQ=DAILY;INTERVAL=3', plannedFor: TODAY },
+      ],
+      ['Run every weekday', { title: 'Run', repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', plannedFor: TODAY }],
+      [
+        'Run every weekday',
+        { title: 'Run', repeat: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', plannedFor: '2026-11-30' },
+        '2026-11-28',
+      ],
+      ['Hike every weekend', { title: 'Hike', repeat: 'FREQ=WEEKLY;BYDAY=SA,SU', plannedFor: '2026-11-28' }],
+      // A rule the words leave open takes its day from the first day.
+      ['Review weekly', { title: 'Review', repeat: 'FREQ=WEEKLY;BYDAY=FR', plannedFor: TODAY }],
+      ['Review every week', { title: 'Review', repeat: 'FREQ=WEEKLY;BYDAY=FR', plannedFor: TODAY }],
+      [
+        'Review every 2 weeks',
+        { title: 'Review', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR', plannedFor: TODAY },
+      ],
+      [
+        'Review every other week',
+        { title: 'Review', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=FR', plannedFor: TODAY },
+      ],
+      ['Backup every month', { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=27', plannedFor: TODAY }],
+      ['Backup monthly', { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=27', plannedFor: TODAY }],
+      // On the 31st, "every month" is the 31st: months without one are skipped (RFC 5545).
+      [
+        'Backup every month',
+        { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=31', plannedFor: '2027-01-31' },
+        '2027-01-31',
+      ],
+      [
+        'Taxes every year',
+        { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=27', plannedFor: TODAY },
+      ],
+      [
+        'Leap day every year',
+        { title: 'Leap day', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', plannedFor: '2028-02-29' },
+        '2028-02-29',
+      ],
+      [
+        'Taxes annually',
+        { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=27', plannedFor: TODAY },
+      ],
+      // Interval with days: the count starts at the first occurrence, this coming Tuesday.
+      [
+        'Standup every 2 weeks on tuesday',
+        { title: 'Standup', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', plannedFor: '2026-12-01' },
+      ],
+      [
+        'Standup every other week on tue and thu',
+        { title: 'Standup', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH', plannedFor: '2026-12-01' },
+      ],
+      [
+        'Sync every week on mon and thu',
+        { title: 'Sync', repeat: 'FREQ=WEEKLY;BYDAY=MO,TH', plannedFor: '2026-11-30' },
+      ],
+      // Months.
+      [
+        'Pay rent every month on the 1st',
+        { title: 'Pay rent', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
+      ],
+      [
+        'Pay rent every month on the 1st #Family',
+        {
+          title: 'Pay rent',
+          repeat: 'FREQ=MONTHLY;BYMONTHDAY=1',
+          plannedFor: '2026-12-01',
+          goalId: 'g-family',
+        },
+      ],
+      [
+        'Pay every month on the 1st and 15th',
+        { title: 'Pay', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1,15', plannedFor: '2026-12-01' },
+      ],
+      [
+        'Pay every 2 months on the 15th',
+        { title: 'Pay', repeat: 'FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=15', plannedFor: '2026-12-15' },
+      ],
+      [
+        'Pay every month on the 31st',
+        { title: 'Pay', repeat: 'FREQ=MONTHLY;BYMONTHDAY=31', plannedFor: '2026-12-31' },
+      ],
+      [
+        'Bills monthly on the last day',
+        { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-1', plannedFor: '2026-11-30' },
+      ],
+      [
+        'Bills every last day of the month',
+        { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-1', plannedFor: '2026-11-30' },
+      ],
+      [
+        'Bills every last day of the month',
+        { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-1', plannedFor: '2028-02-29' },
+        '2028-02-01',
+      ],
+      [
+        'Bills every 15th of the month',
+        { title: 'Bills', repeat: 'FREQ=MONTHLY;BYMONTHDAY=15', plannedFor: '2026-12-15' },
+      ],
+      [
+        'Trim every second to last day of the month',
+        { title: 'Trim', repeat: 'FREQ=MONTHLY;BYMONTHDAY=-2', plannedFor: '2026-11-29' },
+      ],
+      [
+        'Dentist every 2nd tuesday',
+        { title: 'Dentist', repeat: 'FREQ=MONTHLY;BYDAY=2TU', plannedFor: '2026-12-08' },
+      ],
+      [
+        'Dentist every month on the 2nd tuesday',
+        { title: 'Dentist', repeat: 'FREQ=MONTHLY;BYDAY=2TU', plannedFor: '2026-12-08' },
+      ],
+      [
+        'Review every last friday of the month',
+        { title: 'Review', repeat: 'FREQ=MONTHLY;BYDAY=-1FR', plannedFor: TODAY },
+      ],
+      [
+        'Review every first monday',
+        { title: 'Review', repeat: 'FREQ=MONTHLY;BYDAY=1MO', plannedFor: '2026-12-07' },
+      ],
+      // Years.
+      [
+        'Xmas cards every dec 1',
+        { title: 'Xmas cards', repeat: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=1', plannedFor: '2026-12-01' },
+      ],
+      [
+        'Birthday every year on 3 march',
+        { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3', plannedFor: '2027-03-03' },
+      ],
+      [
+        'Birthday yearly on 24th of november',
+        { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=24', plannedFor: '2027-11-24' },
+      ],
+      [
+        'Leap every feb 29',
+        { title: 'Leap', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', plannedFor: '2028-02-29' },
+      ],
+      // Counted and ending.
+      ['Pills every day 5 times', { title: 'Pills', repeat: 'FREQ=DAILY;COUNT=5', plannedFor: TODAY }],
+      ['Pills every day for 10 times', { title: 'Pills', repeat: 'FREQ=DAILY;COUNT=10', plannedFor: TODAY }],
+      [
+        'Pills every day until dec 24',
+        { title: 'Pills', repeat: 'FREQ=DAILY;UNTIL=20261224', plannedFor: TODAY },
+      ],
+      [
+        'Pills every monday until next month',
+        { title: 'Pills', repeat: 'FREQ=WEEKLY;BYDAY=MO;UNTIL=20261201', plannedFor: '2026-11-30' },
+      ],
+      [
+        'Pills every day until whenever',
+        { title: 'Pills until whenever', repeat: 'FREQ=DAILY', plannedFor: TODAY },
+      ],
+      // A rule with nothing left to do is not read.
+      ['Pills every monday until dec 24 2025', { title: 'Pills every monday until dec 24 2025' }],
+      // A day with a repeat says where it starts: the first occurrence from that day on.
+      [
+        'Gym every monday starting dec 1',
+        { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-12-07' },
+      ],
+      [
+        'Gym every monday from tomorrow',
+        { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' },
+      ],
+      [
+        'Review every week from next week',
+        { title: 'Review', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' },
+      ],
+      [
+        'Backup monthly dec 15',
+        { title: 'Backup', repeat: 'FREQ=MONTHLY;BYMONTHDAY=15', plannedFor: '2026-12-15' },
+      ],
+      [
+        'Gym every monday from dec 24 2025',
+        { title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO', plannedFor: '2026-11-30' },
+      ],
+      // Words in the middle of a title.
+      [
+        'Pay rent every month on the 1st to Sam',
+        { title: 'Pay rent to Sam', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
+      ],
+      ['Call mum tomorrow about the trip', { title: 'Call mum about the trip', plannedFor: '2026-11-28' }],
+      [
+        'Pay rent every 1st',
+        { title: 'Pay rent', repeat: 'FREQ=MONTHLY;BYMONTHDAY=1', plannedFor: '2026-12-01' },
+      ],
+      [
+        'Pay rent every 1st #Family',
+        {
+          title: 'Pay rent',
+          repeat: 'FREQ=MONTHLY;BYMONTHDAY=1',
+          plannedFor: '2026-12-01',
+          goalId: 'g-family',
+        },
+      ],
+      // "every" that is no repeat stays.
+      ['Read every page', { title: 'Read every page' }],
+      ['Every little thing', { title: 'Every little thing' }],
+      ['Blink every second', { title: 'Blink every second' }],
+      ['Read every 2nd page', { title: 'Read every 2nd page' }],
+      ['Thank every last one of them', { title: 'Thank every last one of them' }],
+      ['Pay each month’s bills', { title: 'Pay each month’s bills' }],
+      ["Log every day's steps", { title: "Log every day's steps" }],
+    ]),
+  )('%j -> %j on %s', (text, expected, today) => {
     expectReading(text, expected, today);
   });
 });

@@ -11,10 +11,17 @@
  * (docs/decisions/010-first-load-weight.md).
  */
 import { casual, ParsingComponents, ParsingResult } from 'chrono-node/en';
-import rrule from 'rrule';
+import * as rruleModule from 'rrule';
 import { dayLabel, shortDate } from './day-labels';
 import { addDays, type Day, daysBetween, isDay, weekdayOf } from './days';
 import { formatRepeat, type RepeatRule, repeatWords } from './repeat-words';
+
+/*
+ * rrule gives bundlers ES modules, whose exports are named, and gives Node a CommonJS build whose
+ * exports Node cannot name, only hand over as the default: take RRule from whichever arrived.
+ */
+const { RRule }: typeof rruleModule =
+  'RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default');
 
 export type QuickAddChipKind = 'day' | 'repeat' | 'goal';
 
@@ -109,15 +116,16 @@ class Cursor {
   }
 }
 
-const END = String.raw`(?![\p{L}\p{N}])`;
-const WEEKDAY_WORDS: readonly [RegExp, number][] = [
-  [/sun(?:day)?/, 0],
-  [/mon(?:day)?/, 1],
-  [/tue(?:s(?:day)?)?/, 2],
-  [/wed(?:nesday)?/, 3],
-  [/thu(?:r(?:s(?:day)?)?)?/, 4],
-  [/fri(?:day)?/, 5],
-  [/sat(?:urday)?/, 6],
+/** A word ends here: no letter, digit or apostrophe follows ("each month's bills" is no repeat). */
+const END = String.raw`(?![\p{L}\p{N}'’])`;
+const WEEKDAY_WORDS = [
+  'sun(?:day)?',
+  'mon(?:day)?',
+  'tue(?:s(?:day)?)?',
+  'wed(?:nesday)?',
+  'thu(?:r(?:s(?:day)?)?)?',
+  'fri(?:day)?',
+  'sat(?:urday)?',
 ];
 const MONTH_WORDS = [
   'jan(?:uary)?',
@@ -143,12 +151,14 @@ const ORDINAL_WORDS: Record<string, number> = {
 };
 
 const word = (source: string) => new RegExp(`(?:${source})${END}`, 'u');
+/** Indexed like `Date.getUTCDay()`; "mondays" and "mon." too. */
+const WEEKDAY_PATTERNS = WEEKDAY_WORDS.map((source) => word(`(?:${source})s?\\.?`));
+/** Indexed from 0 for January. */
+const MONTH_PATTERNS = MONTH_WORDS.map((source) => word(`(?:${source})\\.?`));
 
 function eatWeekday(c: Cursor): number | null {
-  for (const [pattern, weekday] of WEEKDAY_WORDS) {
-    if (c.eat(new RegExp(`${pattern.source}s?\\.?${END}`, 'u'))) return weekday;
-  }
-  return null;
+  const weekday = WEEKDAY_PATTERNS.findIndex((pattern) => c.eat(pattern));
+  return weekday === -1 ? null : weekday;
 }
 
 /** "mon", "monday, wednesday and friday", "mon/wed/fri", "tue & thu". */
@@ -174,10 +184,8 @@ function eatOrdinal(c: Cursor): number | null {
 }
 
 function eatMonth(c: Cursor): number | null {
-  for (const [index, source] of MONTH_WORDS.entries()) {
-    if (c.eat(new RegExp(`(?:${source})\\.?${END}`, 'u'))) return index + 1;
-  }
-  return null;
+  const month = MONTH_PATTERNS.findIndex((pattern) => c.eat(pattern));
+  return month === -1 ? null : month + 1;
 }
 
 function eatDayNumber(c: Cursor): number | null {
@@ -314,12 +322,17 @@ function eatFrequency(c: Cursor): PartialRule | null {
       const date = eatMonthAndDay(c);
       return date ? { ...emptyRule('YEARLY'), byMonth: [date.month], byMonthDay: [date.day] } : null;
     }) ??
-    // "every 2nd tuesday (of the month)", "every 1st (of the month)", "every last day of the month"
+    // "every 2nd tuesday (of the month)", "every 1st (of the month)", "every last day of the month";
+    // not "every second" nor "read every 2nd page".
     c.try(() => {
+      const from = c.at;
       const rule = emptyRule('MONTHLY');
       if (!eatMonthDays(c, rule)) return null;
-      c.eat(word(OF_THE_MONTH));
-      return rule;
+      if (c.eat(word(OF_THE_MONTH)) || rule.byDay.length > 0) return rule;
+      const words = c.text.slice(from, c.at);
+      const clear =
+        /\sday$/i.test(words) || (/^\d/.test(words) && !/^\s+[\p{L}\p{N}]/u.test(c.text.slice(c.at)));
+      return clear ? rule : null;
     })
   );
 }
@@ -500,14 +513,21 @@ function blank(text: string, spans: readonly { start: number; end: number }[]): 
   return out;
 }
 
-/** The text without the chips' words, and without the spaces and commas they leave behind. */
+/**
+ * The text without the chips' words, and without the spaces and commas they leave behind: "Call mum,
+ * tomorrow" is "Call mum", "Call mum tomorrow, then Ana" is "Call mum, then Ana", "Call mum
+ * tomorrow." is "Call mum.".
+ */
 function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
   if (chips.length === 0) return text.trim();
   let title = text;
   for (const chip of [...chips].sort((a, b) => b.start - a.start)) {
-    const left = title.slice(0, chip.start).replace(/[\s,;]*$/u, '');
-    const right = title.slice(chip.end).replace(/^[\s,;]*/u, '');
-    title = left && right ? `${left} ${right}` : left + right;
+    let left = title.slice(0, chip.start).trimEnd();
+    let right = title.slice(chip.end).trimStart();
+    if (right === '' || /[,;:]$/u.test(left)) right = right.replace(/^[,;:]\s*/u, '');
+    if (right === '') left = left.replace(/[\s,;:]+$/u, '');
+    // A mark that closes or continues a sentence joins the word before it.
+    title = left && right && !/^[.,;:!?…)\]]/u.test(right) ? `${left} ${right}` : left + right;
   }
   return title.replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/gu, '');
 }
@@ -519,7 +539,7 @@ function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
  */
 function firstOccurrence(rule: string, from: Day): Day | null {
   const start = new Date(`${from}T00:00:00Z`);
-  const expansion = new rrule.RRule({ ...rrule.RRule.parseString(rule), interval: 1, dtstart: start });
+  const expansion = new RRule({ ...RRule.parseString(rule), interval: 1, dtstart: start });
   const first = expansion.after(start, true);
   return first ? first.toISOString().slice(0, 10) : null;
 }

@@ -1,6 +1,6 @@
 import rrule from 'rrule';
 import { describe, expect, it } from 'vitest';
-import { ordinalWord, parseRepeat, repeatWords } from './repeat-words';
+import { formatRepeat, ordinalWord, parseRepeat, repeatWords } from './repeat-words';
 
 describe('repeatWords', () => {
   it.each([
@@ -151,6 +151,23 @@ describe('parseRepeat', () => {
     expect(ours?.count ?? undefined).toBe(theirs.count ?? undefined);
     expect(ours?.byMonthDay ?? []).toEqual([theirs.bymonthday ?? []].flat());
     expect(ours?.byMonth ?? []).toEqual([theirs.bymonth ?? []].flat());
+  });
+});
+
+describe('formatRepeat', () => {
+  it.each([
+    ['FREQ=DAILY', 'FREQ=DAILY'],
+    ['FREQ=DAILY;INTERVAL=1', 'FREQ=DAILY'],
+    ['byday=mo,we;freq=weekly;interval=2', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE'],
+    ['FREQ=MONTHLY;BYDAY=+2TU,-1FR;COUNT=3', 'FREQ=MONTHLY;BYDAY=2TU,-1FR;COUNT=3'],
+    [
+      'FREQ=YEARLY;BYMONTHDAY=-1;BYMONTH=2;UNTIL=20280229T000000Z',
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1;UNTIL=20280229',
+    ],
+  ])('%s is written %s, and read back the same', (text, written) => {
+    const rule = parseRepeat(text);
+    expect(rule && formatRepeat(rule)).toBe(written);
+    expect(parseRepeat(written)).toEqual(rule);
   });
 });
 

@@ -6,7 +6,7 @@
  * MONTHLY|YEARLY, INTERVAL, BYDAY (an ordinal only with MONTHLY or YEARLY: "2TU", "-1FR"), BYMONTHDAY
  * (1 to 31, -1 to -31 from the month's end), BYMONTH, and COUNT or UNTIL. It is read here by a small
  * parser of that subset, not by rrule's `RRule.parseString`: these words are drawn on every Today and
- * Upcoming card, and importing rrule would put its whole expansion engine (about 15 kB gzipped) into the
+ * Upcoming card, and importing rrule would put its whole expansion engine (about 14 kB gzipped) into the
  * first screen's bundle for the sake of splitting a string (docs/decisions/010-first-load-weight.md).
  * Expanding a rule into days is rrule's job, where that is needed.
  */
