@@ -180,9 +180,9 @@ describe('Today with planned tasks', () => {
     await client.call('PATCH', `/api/tasks/${task.id}`, { title: 'New title' });
     expect(titles((await today(client)).tasks)).toEqual(['New title']);
     await client.call('PATCH', `/api/tasks/${task.id}`, { completed: true });
-    expect((await today(client)).tasks).toEqual([]);
+    expect((await today(client)).tasks.map((item) => item.completed)).toEqual([true]);
     await client.call('PATCH', `/api/tasks/${task.id}`, { completed: false });
-    expect(titles((await today(client)).tasks)).toEqual(['New title']);
+    expect((await today(client)).tasks.map((item) => item.completed)).toEqual([false]);
     await client.call('DELETE', `/api/tasks/${task.id}`);
     expect((await today(client)).tasks).toEqual([]);
   });
@@ -199,5 +199,81 @@ describe('Today with planned tasks', () => {
       plannedFor: addYears(day, 1),
     });
     expect(moved.todaySortOrder).toBeGreaterThan(planned.todaySortOrder);
+  });
+});
+
+describe('A fresh Today each day', () => {
+  it('takes a normal task done on an earlier day off Today at the day start, and keeps it ticked in All Items', async () => {
+    // 20:00 on Monday 23 November in New York; the person's day starts at 4:00.
+    now = new Date('2026-11-24T01:00:00Z');
+    const client = await clientIn('America/New_York');
+    await client.call('PATCH', '/api/auth/user', { dayStartHour: 4 });
+    const day = dayAt(now, 'America/New_York', 4);
+    const byHand = await client.createTask({ title: 'By hand', isToday: true });
+    const overdue = await client.createTask({ title: 'Overdue', plannedFor: addDays(day, -2) });
+    await client.createTask({ title: 'Open', isToday: true });
+    await client.call('PATCH', `/api/tasks/${byHand.id}`, { completed: true });
+    await client.call('PATCH', `/api/tasks/${overdue.id}`, { completed: true });
+
+    // Done today: still on Today, ticked, until the day is over.
+    let list = await today(client);
+    expect(titles(list.tasks)).toEqual(['By hand', 'Open', 'Overdue']);
+    expect(
+      list.tasks
+        .filter((task) => task.completed)
+        .map((task) => task.title)
+        .sort(),
+    ).toEqual(['By hand', 'Overdue']);
+    // 3:59 the next morning is still the same day for a day starting at 4:00.
+    now = new Date(`${addDays(day, 1)}T08:59:00Z`);
+    expect(titles((await today(client)).tasks)).toEqual(['By hand', 'Open', 'Overdue']);
+    // 4:00: a new day, and only what is unfinished is left.
+    now = new Date(`${addDays(day, 1)}T09:00:00Z`);
+    list = await today(client);
+    expect(titles(list.tasks)).toEqual(['Open']);
+    const all = await client.expect(200, TaskListSchema, 'GET', '/api/tasks');
+    expect(all.find((task) => task.id === byHand.id)).toMatchObject({ completed: true, isToday: true });
+    expect(all.find((task) => task.id === overdue.id)).toMatchObject({ completed: true });
+
+    // Un-completed, it is unfinished again, and back on Today.
+    await client.call('PATCH', `/api/tasks/${byHand.id}`, { completed: false });
+    expect(titles((await today(client)).tasks)).toEqual(['By hand', 'Open']);
+  });
+
+  it('keeps habits and habit-goal tasks on Today, reset for the new day', async () => {
+    now = new Date('2026-11-23T15:00:00Z');
+    const client = await clientIn('Europe/London');
+    const goal = await client.createGoal({ title: 'Daily', isHabitGoal: true });
+    const daily = await client.createTask({ title: 'Daily task', goalId: goal.id, isToday: true });
+    const habit = await client.createHabit({ title: 'Habit', isToday: true });
+    await client.call('PATCH', `/api/tasks/${daily.id}`, { completedToday: true });
+    await client.call('PATCH', `/api/habits/${habit.id}`, { completedToday: true });
+    // A habit-goal task marked `completed` too is still a daily task: it does not leave.
+    await client.call('PATCH', `/api/tasks/${daily.id}`, { completed: true });
+    now = new Date('2026-11-24T15:00:00Z');
+    const list = await today(client);
+    expect(list.tasks.map((task) => [task.title, task.completedToday])).toEqual([['Daily task', false]]);
+    expect(list.habits.map((item) => [item.title, item.completedToday])).toEqual([['Habit', false]]);
+  });
+
+  it('brings a task done yesterday back when its goal becomes a habit goal (the kept answer follows)', async () => {
+    now = new Date('2026-11-23T15:00:00Z');
+    const client = await clientIn('UTC');
+    const goal = await client.createGoal({ title: 'Chores' });
+    const task = await client.createTask({ title: 'Sweep', goalId: goal.id, isToday: true });
+    await client.call('PATCH', `/api/tasks/${task.id}`, { completed: true });
+    now = new Date('2026-11-24T15:00:00Z');
+    expect((await today(client)).tasks).toEqual([]);
+    await client.call('PATCH', `/api/goals/${goal.id}`, { isHabitGoal: true });
+    expect(titles((await today(client)).tasks)).toEqual(['Sweep']);
+  });
+
+  it('takes a task created already completed off Today the next day', async () => {
+    now = new Date('2026-11-23T15:00:00Z');
+    const client = await clientIn('UTC');
+    await client.createTask({ title: 'Done already', isToday: true, completed: true });
+    expect(titles((await today(client)).tasks)).toEqual(['Done already']);
+    now = new Date('2026-11-24T15:00:00Z');
+    expect((await today(client)).tasks).toEqual([]);
   });
 });

@@ -115,6 +115,11 @@ export const tasks = pgTable(
     /** The person's day it is planned for (docs/product.md#planning); null: unplanned. */
     plannedFor: date('planned_for', { mode: 'string' }),
     completed: boolean('completed').notNull().default(false),
+    /**
+     * The person's day a normal task was completed on, null while open: an earlier day takes it off
+     * Today (docs/product.md#fresh-today).
+     */
+    completedOn: date('completed_on', { mode: 'string' }),
     isToday: boolean('is_today').notNull().default(false),
     todaySortOrder: integer('today_sort_order').notNull().default(0),
     sortOrder: integer('sort_order').notNull(),

@@ -10,7 +10,7 @@ export type TaskWithGoal = TaskRow & { inHabitGoal: boolean };
 
 export type NewTask = Pick<
   TaskRow,
-  'title' | 'goalId' | 'plannedFor' | 'completed' | 'isToday' | 'todaySortOrder' | 'sortOrder'
+  'title' | 'goalId' | 'plannedFor' | 'completed' | 'completedOn' | 'isToday' | 'todaySortOrder' | 'sortOrder'
 >;
 export type TaskChanges = Partial<NewTask>;
 

@@ -65,6 +65,7 @@ export async function createTask(
           goalId: input.goalId,
           plannedFor: input.plannedFor,
           completed: input.completed,
+          completedOn: input.completed ? today : null,
           isToday: input.isToday,
           sortOrder: await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder),
           todaySortOrder:
@@ -105,7 +106,11 @@ export async function patchTask(
       if (!current) throw notFound('Task');
       const changes: TaskChanges = {};
       if (edits.title !== undefined) changes.title = edits.title;
-      if (edits.completed !== undefined) changes.completed = edits.completed;
+      if (edits.completed !== undefined && edits.completed !== current.completed) {
+        changes.completed = edits.completed;
+        // The day it was done decides when it leaves Today (docs/product.md#fresh-today).
+        changes.completedOn = edits.completed ? today : null;
+      }
 
       let inHabitGoal = current.inHabitGoal;
       if (edits.goalId !== undefined && edits.goalId !== current.goalId) {
