@@ -462,6 +462,26 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     expect(api.writes()[0]?.body).toEqual({ title: 'Taxes', goalId: null, isToday: false, plannedFor: null });
   });
 
+  it('bulk add reads each line as quick add does', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Tasks' }),
+      'Call mum tomorrow{Enter}Plan trip #work next week{Enter}Water plants',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create 3 Tasks' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(
+      api.writes().map(({ body }) => body as { title: string; goalId: string | null; plannedFor?: string }),
+    ).toMatchObject([
+      { title: 'Call mum', goalId: null, plannedFor: '2026-11-27' },
+      { title: 'Plan trip', goalId: work.id, plannedFor: '2026-11-30' },
+      { title: 'Water plants', goalId: null },
+    ]);
+    expect(api.writes()[2]?.body).not.toHaveProperty('plannedFor');
+  });
+
   it('a habit has no day', () => {
     fakeServer();
     const { dialog } = openOn({ presetType: 'habit' });
