@@ -19,6 +19,7 @@ import { LoadingScreen } from './routes/loading';
 
 // Every screen is its own chunk: a signed-out first visit downloads the landing page only.
 const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
+const UpcomingRoute = lazy(() => import('./routes/upcoming').then((m) => ({ default: m.UpcomingRoute })));
 const AllItemsRoute = lazy(() => import('./routes/all-items').then((m) => ({ default: m.AllItemsRoute })));
 const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
@@ -31,6 +32,7 @@ function SignedInRoutes() {
     <Switch>
       <Route path="/" component={TodayRoute} />
       <Route path="/today" component={TodayRoute} />
+      <Route path="/upcoming" component={UpcomingRoute} />
       <Route path="/home" component={HomeRoute} />
       <Route path="/all-items" component={AllItemsRoute} />
       <Route path="/settings" component={SettingsRoute} />

@@ -22,6 +22,8 @@ export type CardSortProps = {
   onMoveUp?: () => void;
   onMoveDown?: () => void;
   isDragging?: boolean;
+  /** Offer "Move up" / "Move down" (default: whenever there is a drag handle); Upcoming moves by day instead. */
+  canMoveInList?: boolean;
 };
 
 export type ItemCardFrameProps = CardSortProps & {
@@ -197,8 +199,9 @@ function ItemMenu({
   onShowHistory,
   onDelete,
   menuExtra,
+  canMoveInList = true,
 }: ItemCardFrameProps) {
-  const sortable = dragHandle !== undefined;
+  const sortable = dragHandle !== undefined && canMoveInList;
   return (
     <DropdownMenuOnDemand
       label={`More actions for ${title}`}

@@ -28,6 +28,8 @@ export type TaskCardProps = CardSortProps & {
   onEdit?: () => void;
   /** Offer "Delete task" (default true). */
   canDelete?: boolean;
+  /** The day menu's name: "Plan for…", or "Move to…" on Upcoming. */
+  planMenuLabel?: string;
 };
 
 /**
@@ -41,6 +43,7 @@ export const TaskCard = memo(function TaskCard({
   showGoal = false,
   onEdit,
   canDelete = true,
+  planMenuLabel,
   ...sort
 }: TaskCardProps) {
   const completion = useUpdateTask();
@@ -50,7 +53,7 @@ export const TaskCard = memo(function TaskCard({
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
-  const plan = useTaskPlanParts(task);
+  const plan = useTaskPlanParts(task, planMenuLabel);
   const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
 
   const setDone = (value: boolean) => ({

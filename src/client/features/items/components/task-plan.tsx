@@ -115,11 +115,13 @@ export function usePlanTask(task: { id: string; title: string; plannedFor: Day |
 
 /** The card menu's "Plan for…": Today, Tomorrow, Next week, Pick a date…, No date. */
 export function PlanMenu({
+  label = 'Plan for…',
   today,
   plannedFor,
   onPlan,
   onPickDate,
 }: {
+  label?: string;
   today: Day;
   plannedFor: Day | null;
   onPlan: (day: Day | null) => void;
@@ -129,7 +131,7 @@ export function PlanMenu({
     <DropdownMenuSub>
       <DropdownMenuSubTrigger>
         <CalendarDays aria-hidden />
-        Plan for…
+        {label}
       </DropdownMenuSubTrigger>
       <DropdownMenuSubContent>
         <DropdownMenuItem onSelect={() => onPlan(today)}>Today</DropdownMenuItem>
@@ -224,12 +226,15 @@ function OpenedPlanDateDialog({
  * Everything a task card shows of its plan, in one call so the card only places the parts: the label
  * under the title, the words its accessible name adds, the "Plan for…" menu and its date dialog.
  */
-export function useTaskPlanParts(task: {
-  id: string;
-  title: string;
-  plannedFor: Day | null;
-  repeat?: string | null;
-}) {
+export function useTaskPlanParts(
+  task: {
+    id: string;
+    title: string;
+    plannedFor: Day | null;
+    repeat?: string | null;
+  },
+  menuLabel?: string,
+) {
   const today = usePersonsDay();
   const { plan } = usePlanTask(task, today);
   const [picking, setPicking] = useState(false);
@@ -240,6 +245,7 @@ export function useTaskPlanParts(task: {
     spoken: planSpoken(shown, today),
     menu: (
       <PlanMenu
+        label={menuLabel}
         today={today}
         plannedFor={task.plannedFor}
         onPlan={plan}
