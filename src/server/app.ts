@@ -21,6 +21,7 @@ import { inProcessLiveChannel, type LiveChannel } from './modules/live/live-chan
 import { livePlugin } from './modules/live/live-plugin';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { todayRoutes } from './modules/today/today.routes';
+import { upcomingRoutes } from './modules/upcoming/upcoming.routes';
 import { CLIENT_BUILD_DIR } from './paths';
 import { authSessionPlugin, signInRequiredPlugin } from './plugins/auth-session';
 import { durableAnswersPlugin } from './plugins/durable-answers';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(completionRoutes, { prefix: '/api/habits', db, kind: 'habit' });
   await app.register(completionRoutes, { prefix: '/api/tasks', db, kind: 'task' });
   await app.register(todayRoutes, { prefix: '/api/today', db });
+  await app.register(upcomingRoutes, { prefix: '/api/upcoming', db });
   await app.register(accountDataRoutes, { prefix: '/api/account', db, env, sessionCache });
 
   const clientRoot = deps.clientRoot ?? DEFAULT_CLIENT_ROOT;

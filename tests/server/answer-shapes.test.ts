@@ -6,6 +6,7 @@ import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { ItemHistorySchema } from '#shared/api/history';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
+import { UpcomingSchema } from '#shared/api/upcoming';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -37,6 +38,11 @@ beforeAll(async () => {
   await client.call('PATCH', `/api/tasks/${tick.id}`, { completedToday: true });
   await client.createTask({ goalId: plain.id, isToday: true, completed: true });
   await client.createTask({ isToday: true, title: 'مرحبا "quoted" \\ back\tslash' });
+  // Planned, overdue, repeating and done today: Today and Upcoming carry plannedFor and repeat.
+  await client.createTask({ plannedFor: '2026-01-05', goalId: daily.id });
+  const repeating = await client.createTask({ repeat: 'FREQ=WEEKLY;BYDAY=MO,TH' });
+  await client.call('PATCH', `/api/tasks/${repeating.id}`, { completed: true });
+  await client.createTask({ repeat: 'FREQ=DAILY' });
   const habit = await client.createHabit({ isToday: true });
   await client.call('PATCH', `/api/habits/${habit.id}`, { completedToday: true });
   await client.createHabit();
@@ -46,6 +52,7 @@ afterAll(() => t.close());
 describe('answers match their shared schemas exactly', () => {
   it.each([
     ['GET /api/today', '/api/today', TodaySchema],
+    ['GET /api/upcoming', '/api/upcoming', UpcomingSchema],
     ['GET /api/goals?showArchived=true', '/api/goals?showArchived=true', GoalListSchema],
     ['GET /api/goals', '/api/goals', GoalListSchema],
     ['GET /api/tasks', '/api/tasks', TaskListSchema],

@@ -18,6 +18,7 @@ afterAll(() => t.close());
 const ID = '6f1c2e9a-1111-4222-8333-444455556666';
 const EVERY_CALL: Array<[method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown]> = [
   ['GET', '/api/today'],
+  ['GET', '/api/upcoming'],
   ['GET', '/api/goals'],
   ['GET', '/api/goals?showArchived=true'],
   ['GET', '/api/tasks'],

@@ -64,8 +64,13 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['title', col(alias, 'title')],
     ['goalId', col(alias, 'goal_id')],
     ['plannedFor', col(alias, 'planned_for')],
+    ['repeat', col(alias, 'repeat')],
     ['completed', col(alias, 'completed')],
-    ['completedToday', sql`(${inHabitGoal}) and ${doneOn(alias, day)}`],
+    // A repeating task done today reads done until the day is over (docs/product.md#repeats).
+    [
+      'completedToday',
+      sql`((${inHabitGoal}) or ${col(alias, 'repeat')} is not null) and ${doneOn(alias, day)}`,
+    ],
     ['completionCount', col(alias, 'completion_count')],
     ['isToday', col(alias, 'is_today')],
     ['todaySortOrder', col(alias, 'today_sort_order')],

@@ -114,6 +114,10 @@ export const tasks = pgTable(
     title: text('title').notNull(),
     /** The person's day it is planned for (docs/product.md#planning); null: unplanned. */
     plannedFor: date('planned_for', { mode: 'string' }),
+    /** An RRULE of the subset in src/shared/domain/repeat-rule.ts, canonical; null: done once. */
+    repeat: text('repeat'),
+    /** The day the repeat counts from (RFC 5545's DTSTART): where INTERVAL and COUNT start. */
+    repeatStart: date('repeat_start', { mode: 'string' }),
     completed: boolean('completed').notNull().default(false),
     /**
      * The person's day a normal task was completed on, null while open: an earlier day takes it off
@@ -194,6 +198,8 @@ export const taskCompletions = pgTable(
     userId: uuid('user_id').notNull(),
     taskId: uuid('task_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    /** A repeating task's day before this completion moved it on: Undo puts it back. */
+    plannedFor: date('planned_for', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -41,6 +41,7 @@ export const ExportedTaskSchema = TaskSchema.omit({
   completedToday: true,
   completionCount: true,
   plannedFor: true,
+  repeat: true,
 }).extend({
   /** The days a task of a habit goal was done, oldest first. */
   completedDays: z.array(z.string()),

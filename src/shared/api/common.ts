@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRepeat, REPEAT_MESSAGE } from '../domain/repeat-rule';
 
 /**
  * Input and count limits (docs/product.md#input-limits); why these numbers:
@@ -68,6 +69,17 @@ export const TitleSchema = textRules(
   'Title',
   { lines: false },
 );
+
+/**
+ * A repeat rule (docs/product.md#repeats): an RRULE of the subset src/shared/domain/repeat-rule.ts
+ * reads, without "RRULE:", taken in its canonical text; anything else is refused naming `repeat`.
+ */
+export const RepeatSchema = z.string({ message: REPEAT_MESSAGE }).transform((text, ctx) => {
+  const parsed = parseRepeat(text);
+  if (parsed.ok) return parsed.text;
+  ctx.addIssue({ code: 'custom', message: parsed.message, input: text });
+  return z.NEVER;
+});
 
 export const SortOrderSchema = z
   .number({ message: 'Sort order must be a number' })

@@ -8,4 +8,5 @@ export * from './live';
 export * from './reorder';
 export * from './tasks';
 export * from './today';
+export * from './upcoming';
 export * from './wire-names';

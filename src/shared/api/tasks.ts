@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_PLANNED_DAY, isDay, latestPlannableDay } from '../domain/days';
-import { IdSchema, SortOrderSchema, TitleSchema } from './common';
+import { IdSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
 import { GoalColorSchema } from './goals';
 
 export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
@@ -21,9 +21,17 @@ export const TaskSchema = z.object({
   goalId: IdSchema.nullable(),
   /** The person's day the task is planned for (YYYY-MM-DD), or null: unplanned. */
   plannedFor: z.string().nullable(),
+  /**
+   * An RRULE (docs/product.md#repeats), or null. Done, a repeating task records the day in its history
+   * and is planned for its next day; `completed` stays false.
+   */
+  repeat: z.string().nullable(),
   /** A normal task's state. Tasks in a habit goal use completedToday instead. */
   completed: z.boolean(),
-  /** Derived from the completion history for the user's local date; false outside habit goals. */
+  /**
+   * Derived from the completion history for the user's local date; false outside habit goals, except
+   * for a repeating task, which reads true on the day it was last done.
+   */
   completedToday: z.boolean(),
   /** Number of days completed (habit-goal tasks). */
   completionCount: z.number().int(),
@@ -46,6 +54,7 @@ export const CreateTaskInputSchema = z.object({
   title: TitleSchema,
   goalId: IdSchema.nullable().default(null),
   plannedFor: PlannedForSchema.nullable().default(null),
+  repeat: RepeatSchema.nullable().default(null),
   completed: z.boolean().default(false),
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
@@ -57,6 +66,7 @@ export const UpdateTaskInputSchema = z.object({
   title: TitleSchema.optional(),
   goalId: IdSchema.nullable().optional(),
   plannedFor: PlannedForSchema.nullable().optional(),
+  repeat: RepeatSchema.nullable().optional(),
   completed: z.boolean().optional(),
   completedToday: z.boolean().optional(),
   isToday: z.boolean().optional(),

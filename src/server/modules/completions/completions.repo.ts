@@ -162,3 +162,62 @@ export async function findCompletionHistory(
   );
   return row;
 }
+
+/*
+ * A repeating task done (docs/product.md#repeats): the day goes into its history as a habit-goal task's
+ * tick does, with the day the task was planned for, and the counters follow in the same statement.
+ * The caller holds the person's lock and moves the task on; these only keep the history.
+ */
+
+/** Records `day` done for a repeating task that was planned for `plannedFor`; once per day. */
+export async function recordRepeatDone(
+  db: Db,
+  userId: string,
+  taskId: string,
+  day: string,
+  plannedFor: string | null,
+): Promise<void> {
+  await executeRows(
+    db,
+    sql`with changed as (
+        insert into task_completions (user_id, task_id, day, planned_for)
+        values (${userId}, ${taskId}, ${day}::date, ${plannedFor}::date)
+        on conflict do nothing
+        returning day
+      )
+      update tasks i
+      set completion_count = i.completion_count + (select count(*) from changed)::int,
+          last_completed_day = case when exists (select 1 from changed)
+            then greatest(i.last_completed_day, ${day}::date) else i.last_completed_day end
+      where i.user_id = ${userId} and i.id = ${taskId}`,
+  );
+}
+
+/**
+ * Takes `day` out of a repeating task's history: answers the day it was planned for before that
+ * completion, or undefined when `day` was not done.
+ */
+export async function undoRepeatDone(
+  db: Db,
+  userId: string,
+  taskId: string,
+  day: string,
+): Promise<{ plannedFor: string | null } | undefined> {
+  const [row] = await executeRows<{ plannedFor: string | null }>(
+    db,
+    sql`with removed as (
+        delete from task_completions
+        where user_id = ${userId} and task_id = ${taskId} and day = ${day}::date
+        returning to_char(planned_for, 'YYYY-MM-DD') as planned_for
+      ),
+      updated as (
+        update tasks i
+        set completion_count = i.completion_count - 1,
+            last_completed_day = (select max(c.day) from task_completions c
+              where c.user_id = ${userId} and c.task_id = i.id and c.day <> ${day}::date)
+        where i.user_id = ${userId} and i.id = ${taskId} and exists (select 1 from removed)
+      )
+      select planned_for as "plannedFor" from removed`,
+  );
+  return row;
+}

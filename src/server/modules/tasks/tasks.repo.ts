@@ -10,7 +10,16 @@ export type TaskWithGoal = TaskRow & { inHabitGoal: boolean };
 
 export type NewTask = Pick<
   TaskRow,
-  'title' | 'goalId' | 'plannedFor' | 'completed' | 'completedOn' | 'isToday' | 'todaySortOrder' | 'sortOrder'
+  | 'title'
+  | 'goalId'
+  | 'plannedFor'
+  | 'repeat'
+  | 'repeatStart'
+  | 'completed'
+  | 'completedOn'
+  | 'isToday'
+  | 'todaySortOrder'
+  | 'sortOrder'
 >;
 export type TaskChanges = Partial<NewTask>;
 

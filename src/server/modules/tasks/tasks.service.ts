@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import { MAX_TASKS } from '#shared/api/common';
 import type { TaskReorderInput } from '#shared/api/reorder';
 import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '#shared/api/tasks';
+import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-rule';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import { badRequest, notFound, quotaReached } from '../../errors';
-import { setTaskCompletion } from '../completions/completions.repo';
+import { recordRepeatDone, setTaskCompletion, undoRepeatDone } from '../completions/completions.repo';
 import { getOwnedGoal } from '../goals/goals.service';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
@@ -17,10 +18,27 @@ import {
   insertTask,
   listTasksJson,
   type TaskChanges,
+  type TaskWithGoal,
   updateTask,
 } from './tasks.repo';
 
 export const COMPLETED_TODAY_HABITS_ONLY = 'completedToday applies only to habits and tasks in habit goals';
+
+/**
+ * Where a task given a repeat is planned (docs/product.md#repeats): the rule counts from the day it was
+ * planned for (today when unplanned), and the task is planned for the rule's first day from then. A
+ * rule with no such day (its COUNT or UNTIL already over) is refused.
+ */
+function startRepeat(repeat: string, plannedFor: string | null, today: string) {
+  const repeatStart = plannedFor ?? today;
+  const first = firstOccurrenceFrom(repeat, repeatStart, repeatStart);
+  if (first === null) {
+    throw badRequest(`repeat falls on no day from ${repeatStart} on: its COUNT or UNTIL is already over`, [
+      { path: 'repeat', message: `repeat falls on no day from ${repeatStart} on` },
+    ]);
+  }
+  return { repeat, repeatStart, plannedFor: first };
+}
 
 /** The person's tasks, or one list of them, as the API answers them (db/api-json.ts). */
 export function getTasks(
@@ -56,6 +74,10 @@ export async function createTask(
         );
       }
       if (input.goalId !== null) await getOwnedGoal(tx, userId, input.goalId);
+      const plan =
+        input.repeat === null
+          ? { repeat: null, repeatStart: null, plannedFor: input.plannedFor }
+          : startRepeat(input.repeat, input.plannedFor, today);
       const task = await insertTask(
         tx,
         userId,
@@ -63,7 +85,7 @@ export async function createTask(
           id: input.id,
           title: input.title,
           goalId: input.goalId,
-          plannedFor: input.plannedFor,
+          ...plan,
           completed: input.completed,
           completedOn: input.completed ? today : null,
           isToday: input.isToday,
@@ -71,7 +93,7 @@ export async function createTask(
           todaySortOrder:
             (await todayPositionFor(tx, userId, {
               requested: input.todaySortOrder,
-              joinsToday: input.isToday || input.plannedFor !== null,
+              joinsToday: input.isToday || plan.plannedFor !== null,
               isNew: true,
             })) ?? 0,
         },
@@ -130,10 +152,20 @@ export async function patchTask(
 
       if (edits.isToday !== undefined) changes.isToday = edits.isToday;
       if (edits.plannedFor !== undefined) changes.plannedFor = edits.plannedFor;
+      if (edits.repeat !== undefined && edits.repeat !== current.repeat) {
+        Object.assign(
+          changes,
+          edits.repeat === null
+            ? { repeat: null, repeatStart: null }
+            : startRepeat(edits.repeat, changes.plannedFor ?? current.plannedFor, today),
+        );
+      }
       // A task newly planned reaches Today on its day after what is there now
-      // (docs/product.md#planning); one already on Today by hand keeps its place.
+      // (docs/product.md#planning); one already on Today by hand keeps its place. A repeat moving on
+      // (below) keeps it too, so that Undo puts everything back.
       const newlyPlanned =
-        edits.plannedFor != null && edits.plannedFor !== current.plannedFor && !current.isToday;
+        changes.plannedFor != null && changes.plannedFor !== current.plannedFor && !current.isToday;
+      await moveRepeat(tx, userId, today, current, edits, changes);
       const todaySortOrder = await todayPositionFor(tx, userId, {
         requested: edits.todaySortOrder,
         joinsToday: (edits.isToday === true && !current.isToday) || newlyPlanned,
@@ -151,6 +183,39 @@ export async function patchTask(
     },
     { owner: userId },
   );
+}
+
+/**
+ * A repeating task done or undone (docs/product.md#repeats). Done on `today`: the day goes into its
+ * history with the day it was planned for, and it is planned for the rule's next day after today (after
+ * its planned day, when done ahead of it); `completed` stays false, unless the rule has no next day.
+ * Undone on the same day: the day leaves its history and the task is planned for that day again.
+ */
+async function moveRepeat(
+  tx: Db,
+  userId: string,
+  today: string,
+  current: TaskWithGoal,
+  edits: { completed?: boolean | undefined; plannedFor?: string | null | undefined },
+  changes: TaskChanges,
+): Promise<void> {
+  const repeat = changes.repeat !== undefined ? changes.repeat : current.repeat;
+  if (repeat === null || edits.completed === undefined) return;
+  if (edits.completed && !current.completed) {
+    const planned = changes.plannedFor !== undefined ? changes.plannedFor : current.plannedFor;
+    const from = planned !== null && planned > today ? planned : today;
+    const next = nextOccurrenceAfter(repeat, changes.repeatStart ?? current.repeatStart ?? today, from);
+    await recordRepeatDone(tx, userId, current.id, today, planned);
+    if (next === null) return; // The series is over: it is done as a normal task is.
+    delete changes.completed;
+    delete changes.completedOn;
+    if (edits.plannedFor === undefined) changes.plannedFor = next;
+    return;
+  }
+  if (!edits.completed) {
+    const undone = await undoRepeatDone(tx, userId, current.id, today);
+    if (undone && edits.plannedFor === undefined) changes.plannedFor = undone.plannedFor;
+  }
 }
 
 /** Marks today done or not done for a task in a habit goal (docs/product.md#completion-and-days). */

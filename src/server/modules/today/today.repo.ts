@@ -6,12 +6,14 @@ import { statement } from '../../db/statements';
 
 /**
  * Whether task `t` is on Today on `day` (docs/product.md#today-membership): put there by hand, or
- * planned for that day or earlier (docs/product.md#planning); and not a normal task completed on an
+ * planned for that day or earlier (docs/product.md#planning), or repeating and done that day (it shows
+ * done until the day is over, docs/product.md#repeats); and not a normal task completed on an
  * earlier day (docs/product.md#fresh-today: tasks of a habit goal reset daily and never leave). The
  * list and its row versions below both use this one condition, so they always speak of the same rows.
  */
 const taskOnToday = (day: Placeholder): SQL =>
-  sql`((t.is_today or t.planned_for <= ${day}::date)
+  sql`((t.is_today or (t.planned_for is not null and (t.planned_for <= ${day}::date
+      or (t.repeat is not null and t.last_completed_day = ${day}::date))))
     and (not t.completed or t.completed_on >= ${day}::date
       or exists (select 1 from goals hg where hg.user_id = t.user_id and hg.id = t.goal_id and hg.is_habit_goal)))`;
 

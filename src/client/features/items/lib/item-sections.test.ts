@@ -25,6 +25,7 @@ const task = (
   title: id,
   goalId,
   plannedFor: null,
+  repeat: null,
   completed: false,
   completedToday: false,
   completionCount: 0,

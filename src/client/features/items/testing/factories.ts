@@ -31,6 +31,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     title: 'Run 5k',
     goalId: null,
     plannedFor: null,
+    repeat: null,
     completed: false,
     completedToday: false,
     completionCount: 0,

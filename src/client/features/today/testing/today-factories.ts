@@ -23,6 +23,7 @@ export function todayTask(
     title,
     goalId: overrides.goal ? overrides.goal.id : null,
     plannedFor: null,
+    repeat: null,
     completed: false,
     completedToday: false,
     completionCount: 0,

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Habit } from '#shared/api/habits';
+import type { TodayTask } from '#shared/api/today';
+import { goalSummary, habitFields, jsonList, taskFields } from '../../db/api-json';
+import { type Db, executeRows } from '../../db/client';
+
+/** A planned task as the API shows it, with what placing it on days needs beside it. */
+export type PlannedTask = {
+  task: TodayTask;
+  /** The day its repeat counts from (tasks.repeat_start). */
+  repeatStart: string | null;
+  lastCompletedDay: string | null;
+};
+
+type Row = {
+  tasks: Array<TodayTask & { repeatStart: string | null; lastCompletedDay: string | null }>;
+  habits: Habit[];
+};
+
+/**
+ * What Upcoming is made of, in one statement (docs/product.md#upcoming): the person's planned tasks up
+ * to `to` that are open or were done today or later (repeating ones done today too), each with its
+ * goal, in Today order, and the habits on Today. Served by the planned and Today partial indexes.
+ */
+export async function readPlanned(
+  db: Db,
+  userId: string,
+  today: string,
+  to: string,
+): Promise<{ tasks: PlannedTask[]; habits: Habit[] }> {
+  const goal = goalSummary('g', 'goal_summary');
+  const [row] = await executeRows<Row>(
+    db,
+    sql`select ${jsonList(
+      [
+        ...taskFields('t', today, { inHabitGoal: sql`coalesce(g.is_habit_goal, false)`, goal: goal.value }),
+        ['repeatStart', sql`t.repeat_start`],
+        ['lastCompletedDay', sql`t.last_completed_day`],
+      ],
+      sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id ${goal.join}
+        where t.user_id = ${userId} and t.planned_for is not null
+          and ((t.planned_for <= ${to}::date and (not t.completed or t.completed_on >= ${today}::date))
+            or (t.repeat is not null and t.last_completed_day = ${today}::date))`,
+      ['todaySortOrder'],
+    )} as tasks,
+    ${jsonList(habitFields('h', today), sql`from habits h where h.user_id = ${userId} and h.is_today`, ['todaySortOrder'])} as habits`,
+  );
+  if (!row) throw new Error('the Upcoming statement answered no row');
+  return {
+    tasks: row.tasks.map(({ repeatStart, lastCompletedDay, ...task }) => ({
+      task,
+      repeatStart,
+      lastCompletedDay,
+    })),
+    habits: row.habits,
+  };
+}

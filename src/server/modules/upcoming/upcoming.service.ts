@@ -1,0 +1,70 @@
+import type { Habit } from '#shared/api/habits';
+import type { TodayTask } from '#shared/api/today';
+import {
+  UPCOMING_DEFAULT_DAYS,
+  UPCOMING_MAX_DAYS,
+  type Upcoming,
+  type UpcomingQuery,
+} from '#shared/api/upcoming';
+import { addDays, type Day, daysBetween } from '#shared/domain/days';
+import { occurrencesBetween } from '#shared/domain/repeat-rule';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../errors';
+import { type PlannedTask, readPlanned } from './upcoming.repo';
+
+/*
+ * The plan by day (docs/product.md#upcoming). A task is on the day it is planned for; a repeating one
+ * also on every later day its rule falls on (src/shared/domain/repeat-rule.ts); what is overdue is
+ * listed apart, once, and its repeats are shown from tomorrow on.
+ */
+
+/** The days of the range a planned task is shown on, and whether it is overdue. */
+function daysOf(planned: PlannedTask, today: Day, from: Day, to: Day): { overdue: boolean; days: Day[] } {
+  const { task, repeatStart, lastCompletedDay } = planned;
+  const day = task.plannedFor;
+  if (day === null) return { overdue: false, days: [] };
+  const overdue = !task.completed && day < today;
+  const days = new Set<Day>();
+  // Done today, it shows on today as Today shows it (a done task planned earlier included).
+  const shownOn = day < today ? today : day;
+  if (!overdue && (!task.repeat || day >= today || lastCompletedDay === today)) days.add(shownOn);
+  if (task.repeat) {
+    if (lastCompletedDay === today) days.add(today);
+    const after = day > today ? day : today;
+    const first = addDays(after, 1) > from ? addDays(after, 1) : from;
+    for (const next of occurrencesBetween(task.repeat, repeatStart ?? day, first, to)) days.add(next);
+  }
+  return { overdue, days: [...days].filter((d) => d >= from && d <= to) };
+}
+
+export async function getUpcoming(
+  db: Db,
+  userId: string,
+  today: Day,
+  query: UpcomingQuery,
+): Promise<Upcoming> {
+  const from = query.from ?? today;
+  const to = query.to ?? addDays(from, UPCOMING_DEFAULT_DAYS - 1);
+  if (from > to) throw badRequest('from must not be after to');
+  if (daysBetween(from, to) >= UPCOMING_MAX_DAYS) {
+    throw badRequest(`At most ${UPCOMING_MAX_DAYS} days at once: ask for a shorter range`);
+  }
+  const { tasks, habits } = await readPlanned(db, userId, today, to);
+  const length = daysBetween(from, to) + 1;
+  const days = Array.from({ length }, (_, index) => ({
+    day: addDays(from, index),
+    tasks: [] as TodayTask[],
+    habits: habits as Habit[],
+  }));
+  const overdue: TodayTask[] = [];
+  for (const planned of tasks) {
+    const placed = daysOf(planned, today, from, to);
+    if (placed.overdue) overdue.push(planned.task);
+    for (const day of placed.days) days[daysBetween(from, day)]?.tasks.push(planned.task);
+  }
+  // Oldest first; the sort is stable, so a day's tasks keep their Today order.
+  overdue.sort((a, b) =>
+    (a.plannedFor ?? '') < (b.plannedFor ?? '') ? -1 : a.plannedFor === b.plannedFor ? 0 : 1,
+  );
+  return { today, overdue, days };
+}

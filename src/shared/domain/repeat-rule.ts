@@ -1,0 +1,255 @@
+import * as rruleModule from 'rrule';
+import { addDays, type Day, daysBetween, isDay } from './days';
+
+/*
+ * Repeats (docs/product.md#repeats, docs/decisions/023-repeats-in-floating-days.md): an RFC 5545 RRULE
+ * without its "RRULE:" prefix, in the subset Stride takes, read, checked and expanded here and nowhere
+ * else. Expansion is the rrule library's, on floating days: each day is UTC midnight of that date, the
+ * only time zone rrule then ever sees, so a rule yields the same dates whatever zone the person is in
+ * and whatever daylight saving does. Which day it is for the person stays `dayAt`'s answer.
+ */
+
+/*
+ * rrule ships CommonJS (UMD) to Node and ES modules to bundlers: take RRule from whichever was loaded.
+ * Looked up when first needed, so a bundle that only reads rules (the client's forms) can leave the
+ * library out.
+ */
+const rruleClass = () => ((rruleModule as { default?: typeof rruleModule }).default ?? rruleModule).RRule;
+type RRuleInstance = InstanceType<typeof rruleModule.RRule>;
+
+export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+/** RFC 5545's two-letter weekdays, Monday first as rrule numbers them (MO = 0). */
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Longest rule text taken: far more than the subset can usefully say. */
+export const REPEAT_MAX_LENGTH = 200;
+/** Largest INTERVAL and COUNT taken: beyond them a rule says nothing a person plans for. */
+export const REPEAT_INTERVAL_MAX = 1000;
+export const REPEAT_COUNT_MAX = 10_000;
+
+export const REPEAT_MESSAGE =
+  'repeat must be a rule such as FREQ=WEEKLY;BYDAY=MO: FREQ (DAILY, WEEKLY, MONTHLY or YEARLY) with INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT or UNTIL';
+
+export type RepeatRule = {
+  freq: Frequency;
+  interval: number;
+  /** Weekdays, each with an ordinal in a month or year (2TU: the second Tuesday; -1FR: the last Friday). */
+  byDay: Array<{ weekday: Weekday; nth: number | null }>;
+  /** Days of the month; -1 is the last. */
+  byMonthDay: number[];
+  byMonth: number[];
+  count: number | null;
+  /** The last day the rule may fall on, included. */
+  until: Day | null;
+};
+
+export type ParsedRepeat = { ok: true; rule: RepeatRule; text: string } | { ok: false; message: string };
+
+const fail = (message: string): ParsedRepeat => ({ ok: false, message });
+
+const WHOLE = /^[+-]?\d{1,6}$/;
+const BY_DAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
+const UNTIL = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?$/;
+
+/** A comma list of whole numbers, each in [min, max] and never 0. */
+function numbers(value: string, min: number, max: number): number[] | undefined {
+  const items = value.split(',');
+  const result: number[] = [];
+  for (const item of items) {
+    if (!WHOLE.test(item)) return undefined;
+    const n = Number(item);
+    if (n === 0 || n < min || n > max) return undefined;
+    result.push(n);
+  }
+  return result;
+}
+
+/**
+ * Reads a rule of the subset (names and values in any case) into its parts and its canonical text,
+ * or says what is wrong with it, naming `repeat`.
+ */
+export function parseRepeat(input: string): ParsedRepeat {
+  const text = input.trim().toUpperCase();
+  if (text.length === 0 || input.length > REPEAT_MAX_LENGTH) return fail(REPEAT_MESSAGE);
+  if (text.startsWith('RRULE:')) return fail('repeat must be the rule without "RRULE:", such as FREQ=DAILY');
+  const parts = new Map<string, string>();
+  for (const part of text.split(';')) {
+    const [name, value, ...rest] = part.split('=');
+    if (!name || value === undefined || value === '' || rest.length > 0) return fail(REPEAT_MESSAGE);
+    if (parts.has(name)) return fail(`repeat gives ${name} twice`);
+    parts.set(name, value);
+  }
+  for (const name of parts.keys()) {
+    if (!['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'COUNT', 'UNTIL'].includes(name)) {
+      return fail(`repeat cannot use ${name}: ${REPEAT_MESSAGE.slice('repeat must be '.length)}`);
+    }
+  }
+  const freq = parts.get('FREQ');
+  if (!FREQUENCIES.includes(freq as Frequency)) return fail(REPEAT_MESSAGE);
+  const rule: RepeatRule = {
+    freq: freq as Frequency,
+    interval: 1,
+    byDay: [],
+    byMonthDay: [],
+    byMonth: [],
+    count: null,
+    until: null,
+  };
+
+  const interval = parts.get('INTERVAL');
+  if (interval !== undefined) {
+    const [n] = numbers(interval, 1, REPEAT_INTERVAL_MAX) ?? [];
+    if (n === undefined || interval.includes(','))
+      return fail(`repeat INTERVAL must be a whole number from 1 to ${REPEAT_INTERVAL_MAX}`);
+    rule.interval = n;
+  }
+
+  const byDay = parts.get('BYDAY');
+  if (byDay !== undefined) {
+    // An ordinal counts weekdays within the month (up to 5) or the year (up to 53).
+    const ordinalMax = rule.freq === 'MONTHLY' ? 5 : rule.freq === 'YEARLY' ? 53 : 0;
+    for (const item of byDay.split(',')) {
+      const match = BY_DAY.exec(item);
+      if (!match) return fail('repeat BYDAY must list weekdays such as MO,WE,FR, or 2TU in a month');
+      const nth = match[1] === undefined ? null : Number(match[1]);
+      if (nth !== null && (nth === 0 || Math.abs(nth) > ordinalMax)) {
+        return fail(
+          ordinalMax === 0
+            ? 'repeat BYDAY may number its weekdays (2TU) only with FREQ=MONTHLY or FREQ=YEARLY'
+            : `repeat BYDAY numbers weekdays from 1 to ${ordinalMax} (or -1 to -${ordinalMax} from the end)`,
+        );
+      }
+      rule.byDay.push({ weekday: match[2] as Weekday, nth });
+    }
+  }
+
+  const byMonthDay = parts.get('BYMONTHDAY');
+  if (byMonthDay !== undefined) {
+    if (rule.freq === 'WEEKLY') return fail('repeat cannot give BYMONTHDAY with FREQ=WEEKLY');
+    const days = numbers(byMonthDay, -31, 31);
+    if (!days) return fail('repeat BYMONTHDAY must list days from 1 to 31 (or -1 for the last)');
+    rule.byMonthDay = days;
+  }
+
+  const byMonth = parts.get('BYMONTH');
+  if (byMonth !== undefined) {
+    const months = numbers(byMonth, 1, 12);
+    if (!months) return fail('repeat BYMONTH must list months from 1 to 12');
+    rule.byMonth = months;
+  }
+
+  const count = parts.get('COUNT');
+  const until = parts.get('UNTIL');
+  if (count !== undefined && until !== undefined) return fail('repeat takes COUNT or UNTIL, not both');
+  if (count !== undefined) {
+    const [n] = numbers(count, 1, REPEAT_COUNT_MAX) ?? [];
+    if (n === undefined || count.includes(','))
+      return fail(`repeat COUNT must be a whole number from 1 to ${REPEAT_COUNT_MAX}`);
+    rule.count = n;
+  }
+  if (until !== undefined) {
+    const match = UNTIL.exec(until);
+    const day = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
+    if (!isDay(day)) return fail('repeat UNTIL must be a date written YYYYMMDD');
+    rule.until = day;
+  }
+  return { ok: true, rule, text: repeatText(rule) };
+}
+
+/** The canonical text of a rule: FREQ first, then INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT, UNTIL. */
+export function repeatText(rule: RepeatRule): string {
+  const parts = [`FREQ=${rule.freq}`];
+  if (rule.interval !== 1) parts.push(`INTERVAL=${rule.interval}`);
+  if (rule.byDay.length > 0)
+    parts.push(`BYDAY=${rule.byDay.map((d) => `${d.nth ?? ''}${d.weekday}`).join(',')}`);
+  if (rule.byMonthDay.length > 0) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`);
+  if (rule.byMonth.length > 0) parts.push(`BYMONTH=${rule.byMonth.join(',')}`);
+  if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
+  if (rule.until !== null) parts.push(`UNTIL=${rule.until.replaceAll('-', '')}`);
+  return parts.join(';');
+}
+
+/** The message for a rule that is not of the subset, or undefined when it is. */
+export function repeatProblem(text: string): string | undefined {
+  const parsed = parseRepeat(text);
+  return parsed.ok ? undefined : parsed.message;
+}
+
+// A floating day: UTC midnight of the date, the only zone rrule is ever given.
+const floating = (day: Day) => new Date(`${day}T00:00:00Z`);
+const dayOf = (date: Date): Day => date.toISOString().slice(0, 10);
+
+const compiled = new Map<string, RRuleInstance>();
+
+/**
+ * A first day later than `start` that gives the same days from `day` on, so rrule, which always walks
+ * from its first day, does not walk years of a daily rule to reach today. Only daily and weekly rules
+ * without COUNT move (by whole periods, so INTERVAL and the week keep their phase, and at least a
+ * period before `day`, so the week it lands in is over before `day`); months and years are few to walk.
+ */
+function anchorNear(rule: RepeatRule, start: Day, day: Day): Day {
+  if (rule.count !== null || (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY')) return start;
+  const period = rule.freq === 'DAILY' ? rule.interval : 7 * rule.interval;
+  const periods = Math.floor(daysBetween(start, day) / period) - 1;
+  return periods > 0 ? addDays(start, periods * period) : start;
+}
+
+/**
+ * The rrule for a rule text from its first day, to be asked about days from `near` on; kept, since
+ * Upcoming expands the same rules many times.
+ */
+function compile(text: string, firstDay: Day, near: Day): RRuleInstance {
+  const parsed = parseRepeat(text);
+  if (!parsed.ok) throw new Error(`not a repeat rule: ${text}`);
+  const { rule } = parsed;
+  const start = anchorNear(rule, firstDay, near);
+  const key = `${text}@${start}`;
+  let rrule = compiled.get(key);
+  if (rrule) return rrule;
+  const RRule = rruleClass();
+  const weekday = (d: RepeatRule['byDay'][number]) => {
+    const day = RRule[d.weekday];
+    return d.nth === null ? day : day.nth(d.nth);
+  };
+  rrule = new RRule({
+    freq: RRule[rule.freq],
+    interval: rule.interval,
+    dtstart: floating(start),
+    // Leaving a BY part out lets rrule take it from the first day, as RFC 5545 does from DTSTART.
+    ...(rule.byDay.length > 0 ? { byweekday: rule.byDay.map(weekday) } : {}),
+    ...(rule.byMonthDay.length > 0 ? { bymonthday: rule.byMonthDay } : {}),
+    ...(rule.byMonth.length > 0 ? { bymonth: rule.byMonth } : {}),
+    ...(rule.count !== null ? { count: rule.count } : {}),
+    ...(rule.until !== null ? { until: floating(rule.until) } : {}),
+  });
+  if (compiled.size > 2000) compiled.clear();
+  compiled.set(key, rrule);
+  return rrule;
+}
+
+/**
+ * The days a rule falls on from `from` to `to` (both included), the rule starting on `start`. The start
+ * counts only when it matches the rule: "every Monday" started on a Wednesday begins the Monday after.
+ */
+export function occurrencesBetween(text: string, start: Day, from: Day, to: Day): Day[] {
+  if (to < from) return [];
+  return compile(text, start, from).between(floating(from), floating(to), true).map(dayOf);
+}
+
+/** The first day the rule falls on after `day` (not `day` itself), or null when it has ended. */
+export function nextOccurrenceAfter(text: string, start: Day, day: Day): Day | null {
+  const next = compile(text, start, day).after(floating(day), false);
+  return next ? dayOf(next) : null;
+}
+
+/** The first day the rule falls on from `day` on (`day` included), or null when it has ended. */
+export function firstOccurrenceFrom(text: string, start: Day, day: Day): Day | null {
+  return nextOccurrenceAfter(text, start, addDays(day, -1));
+}
+
+/** Whether the rule falls on `day`. */
+export function fallsOn(text: string, start: Day, day: Day): boolean {
+  return firstOccurrenceFrom(text, start, day) === day;
+}
