@@ -17,7 +17,6 @@ function fakeApi(
   overdue = [todayTask('Pay rent', 0, { plannedFor: '2026-11-23', isToday: false })],
 ) {
   return installFakeApi(
-    on('GET', '/api/today', () => ({ body: { tasks: overdue, habits: [] } })),
     on('GET', /^\/api\/upcoming\?/, (request) => {
       const query = new URL(request.path, 'http://localhost').searchParams;
       const from = query.get('from')!;
@@ -25,7 +24,7 @@ function fakeApi(
       const days = [];
       for (let day = from; day <= to; day = addDays(day, 1))
         days.push({ day, tasks: [], habits: [], ...planned[day] });
-      return { body: { days } };
+      return { body: { today: TODAY, overdue, days } };
     }),
     on('PATCH', /^\/api\/tasks\//, (request) => ({
       body: todayTask('x', 0, request.body as object),

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TaskCard } from '../../features/items';
-import { useToday } from '../../features/today';
 import {
   UpcomingDays,
   type UpcomingTask,
@@ -19,20 +18,17 @@ import { Screen } from '../layout/screen';
 
 /**
  * Upcoming (docs/product.md#upcoming-screen): what is overdue, then today and the days after it, more
- * as the person scrolls; tasks move between days by drag or by their "Move to…" menu. The overdue tasks
- * come from Today's answer (which carries every open task planned for an earlier day), the days from
- * GET /api/upcoming.
+ * as the person scrolls; tasks move between days by drag or by their "Move to…" menu.
  */
 export function UpcomingRoute() {
   const today = usePersonsDay();
   const upcoming = useUpcoming(today);
-  const todayList = useToday();
   const move = useMoveTask();
 
   const days = useMemo(() => upcoming.data?.pages.flatMap((page) => page.days) ?? [], [upcoming.data]);
   const groups = useMemo(
-    () => upcomingGroups(today, todayList.data?.tasks ?? [], days),
-    [today, todayList.data, days],
+    () => upcomingGroups(today, upcoming.data?.pages[0]?.overdue ?? [], days),
+    [today, upcoming.data, days],
   );
 
   // More days when the end of the list comes into view.

@@ -117,6 +117,7 @@ export function BulkItemForm({
         title: line.title,
         goalId: line.goalId ?? target,
         ...(line.plannedFor ? { plannedFor: line.plannedFor } : {}),
+        ...(line.repeat ? { repeat: line.repeat } : {}),
       }));
       settle(createTasks, inputs, { onSuccess: done, onError: fail });
     } else {

@@ -482,6 +482,50 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     expect(api.writes()[2]?.body).not.toHaveProperty('plannedFor');
   });
 
+  it('repeats on the chosen day: "Every week on Monday" for next week, sent as an RRULE', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Gym');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'next-week');
+    const repeat = within(dialog).getByRole('combobox', { name: 'Repeat' });
+    expect(
+      within(repeat)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'None',
+      'Every day',
+      'Every weekday',
+      'Every week on Monday',
+      'Every month on the 30th',
+      'Every year on 30 Nov',
+    ]);
+    await user.selectOptions(repeat, 'weekly');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toMatchObject({
+      title: 'Gym',
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    });
+  });
+
+  it('editing keeps a rule made elsewhere, shown in words, and sends it only when changed', async () => {
+    const api = fakeServer();
+    const task = makeTask({
+      title: 'Bins',
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO',
+    });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    const repeat = within(dialog).getByRole('combobox', { name: 'Repeat' });
+    expect(repeat).toHaveValue('keep');
+    expect(within(repeat).getByRole('option', { name: 'Every 2 weeks on Monday' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Bins', goalId: null, isToday: false });
+  });
+
   it('a habit has no day', () => {
     fakeServer();
     const { dialog } = openOn({ presetType: 'habit' });

@@ -53,6 +53,21 @@ describe('quick add understands words (docs/product.md#words-in-quick-add)', () 
     expect(screen.queryByRole('list', { name: 'Read from your words' })).not.toBeInTheDocument();
   });
 
+  it('reads a repeat: "Gym every monday" is "Gym" repeating on Mondays, planned for the next one', async () => {
+    const api = fakeServer();
+    const { user } = renderQuickAdd();
+    await user.type(screen.getByRole('textbox', { name: 'New task on Today' }), 'Gym every monday');
+    const chips = await screen.findByRole('list', { name: 'Read from your words' });
+    await waitFor(() => expect(chips).toHaveTextContent('Repeat: Every Monday'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toMatchObject({
+      title: 'Gym',
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    });
+  });
+
   it('removing a chip keeps its words in the title', async () => {
     const api = fakeServer();
     const { user } = renderQuickAdd();

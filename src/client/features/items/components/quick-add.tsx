@@ -91,7 +91,10 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
     setTitle((current) => (current === typed ? '' : current));
     setDismissed([]);
     field.current?.focus();
-    const plan = words?.plannedFor ? { plannedFor: words.plannedFor } : {};
+    const plan = {
+      ...(words?.plannedFor ? { plannedFor: words.plannedFor } : {}),
+      ...(words?.repeat ? { repeat: words.repeat } : {}),
+    };
     // Each Enter is its own call (mutateAsync): several typed quickly each report their own outcome.
     settle(
       save,

@@ -126,7 +126,13 @@ export function SingleItemForm({
           register={form.register}
           showGoalSelect={kind === 'task' && !goalContext}
           plan={
-            kind === 'task' ? { today, dateError: form.formState.errors.plannedDate?.message } : undefined
+            kind === 'task'
+              ? {
+                  today,
+                  dateError: form.formState.errors.plannedDate?.message,
+                  keptRule: item?.kind === 'task' ? item.task.repeat : null,
+                }
+              : undefined
           }
         />
       )}

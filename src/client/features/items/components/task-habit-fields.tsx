@@ -22,7 +22,7 @@ export function TaskHabitFields({
   register: UseFormRegister<SingleItemFormInput>;
   showGoalSelect: boolean;
   /** Offer the task's day, counted from the person's `today`. */
-  plan?: { today: Day; dateError?: string };
+  plan?: { today: Day; dateError?: string; keptRule?: string | null };
 }) {
   return (
     <>
@@ -49,6 +49,7 @@ export function TaskHabitFields({
           register={register}
           today={plan.today}
           dateError={plan.dateError}
+          keptRule={plan.keptRule}
         />
       )}
       {showGoalSelect && (

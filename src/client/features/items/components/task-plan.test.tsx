@@ -46,6 +46,15 @@ describe('a task card shows its day (docs/product.md#days-in-words)', () => {
     expect(within(card).getByText(label)).toBeInTheDocument();
   });
 
+  it('shows a repeat with its icon and its rule in words, whole in the accessible name', () => {
+    patchEchoes();
+    renderCard(makeTask({ title: 'Gym', plannedFor: '2026-11-30', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' }));
+    const card = screen.getByRole('article', {
+      name: 'Gym, Monday 30 November, Every Monday, Wednesday and Friday',
+    });
+    expect(within(card).getByText('Every Mon, Wed, Fri')).toBeInTheDocument();
+  });
+
   it('marks an overdue day, and shows nothing for an unplanned task', () => {
     patchEchoes();
     renderCard(makeTask({ title: 'Taxes', plannedFor: '2026-11-10' }));

@@ -6,7 +6,15 @@ import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { SaveItemRequest } from '../api/save-item';
 import { goalIdFromSelect, NO_GOAL } from './goal-choice';
 import type { EditableItem, GoalContext, ItemKind } from './item-kinds';
-import { choiceOfDay, dayOfChoice, type PlanChoice, plannableRange } from './plan-choices';
+import {
+  choiceOfDay,
+  choiceOfRule,
+  dayOfChoice,
+  type PlanChoice,
+  plannableRange,
+  type RepeatChoice,
+  ruleOfChoice,
+} from './plan-choices';
 
 /*
  * The one-item form's values and what they become (docs/product.md#item-dialog): one set of fields
@@ -30,6 +38,8 @@ export const SingleItemFormSchema = z.object({
   planChoice: z.enum(['none', 'today', 'tomorrow', 'next-week', 'date']),
   /** The date field's value (YYYY-MM-DD, or '' while none is picked). */
   plannedDate: z.string(),
+  /** A task's repeat (docs/product.md#repeats), anchored on its day. */
+  repeatChoice: z.enum(['none', 'daily', 'weekdays', 'weekly', 'monthly', 'yearly', 'keep']),
 });
 
 /** The form's schema for a person on `today`: a picked date must be one the API plans for. */
@@ -64,6 +74,7 @@ export function formDefaults(
     goalId: NO_GOAL,
     planChoice: 'none',
     plannedDate: '',
+    repeatChoice: 'none',
   };
   if (!item) return blank;
   switch (item.kind) {
@@ -83,6 +94,7 @@ export function formDefaults(
         goalId: item.task.goalId ?? NO_GOAL,
         planChoice: choiceOfDay(item.task.plannedFor, today),
         plannedDate: item.task.plannedFor ?? '',
+        repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
       };
     case 'habit':
       return { ...blank, title: item.habit.title, isToday: item.habit.isToday };
@@ -103,6 +115,8 @@ export function saveRequestFor(
 ): SaveItemRequest {
   const { title, isToday } = values;
   const plannedFor = dayOfChoice(values.planChoice as PlanChoice, today, values.plannedDate);
+  const kept = item?.kind === 'task' ? item.task.repeat : null;
+  const repeat = ruleOfChoice(values.repeatChoice as RepeatChoice, plannedFor ?? today, kept);
   const goalFields = {
     title,
     description: values.description.trim() || null,
@@ -120,6 +134,7 @@ export function saveRequestFor(
           goalId: goalIdFromSelect(values.goalId),
           isToday,
           ...(plannedFor === item.task.plannedFor ? {} : { plannedFor }),
+          ...(repeat === item.task.repeat ? {} : { repeat }),
         },
       },
     };
@@ -128,7 +143,16 @@ export function saveRequestFor(
   if (kind === 'goal') return { kind: 'goal', create: goalFields };
   if (kind === 'task') {
     const goalId = goalContext ? goalContext.id : goalIdFromSelect(values.goalId);
-    return { kind: 'task', create: { title, goalId, isToday, ...(plannedFor ? { plannedFor } : {}) } };
+    return {
+      kind: 'task',
+      create: {
+        title,
+        goalId,
+        isToday,
+        ...(plannedFor ? { plannedFor } : {}),
+        ...(repeat ? { repeat } : {}),
+      },
+    };
   }
   return { kind: 'habit', create: { title, isToday } };
 }

@@ -50,3 +50,42 @@ export function choiceOfDay(day: Day | null, today: Day): PlanChoice {
 export function plannableRange(today: Day): { min: Day; max: Day } {
   return { min: EARLIEST_PLANNED_DAY, max: addYears(today, PLAN_YEARS_AHEAD) };
 }
+
+/** The dialog's repeat choices; "keep" stands for a rule made elsewhere (quick add, another device). */
+export type RepeatChoice = 'none' | 'daily' | 'weekdays' | 'weekly' | 'monthly' | 'yearly' | 'keep';
+
+const RULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/**
+ * The rule a choice stands for, anchored on the task's day (`day`: its planned day, else today):
+ * "Every week on Friday" is the anchor's weekday, "Every month on the 28th" its date.
+ */
+export function ruleOfChoice(choice: RepeatChoice, day: Day, kept: string | null): string | null {
+  const date = Number(day.slice(8, 10));
+  switch (choice) {
+    case 'none':
+      return null;
+    case 'daily':
+      return 'FREQ=DAILY';
+    case 'weekdays':
+      return 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
+    case 'weekly':
+      return `FREQ=WEEKLY;BYDAY=${RULE_DAYS[weekdayOf(day)]}`;
+    case 'monthly':
+      return `FREQ=MONTHLY;BYMONTHDAY=${date}`;
+    case 'yearly':
+      return `FREQ=YEARLY;BYMONTHDAY=${date};BYMONTH=${Number(day.slice(5, 7))}`;
+    case 'keep':
+      return kept;
+  }
+}
+
+const CHOICES: readonly RepeatChoice[] = ['daily', 'weekdays', 'weekly', 'monthly', 'yearly'];
+
+/** The choice a task's rule shows as: a named one when it is that rule for its day, else "keep". */
+export function choiceOfRule(rule: string | null, day: Day): RepeatChoice {
+  if (rule === null) return 'none';
+  const same = (a: string, b: string) =>
+    a.toUpperCase().split(';').sort().join(';') === b.toUpperCase().split(';').sort().join(';');
+  return CHOICES.find((choice) => same(ruleOfChoice(choice, day, null) ?? '', rule)) ?? 'keep';
+}

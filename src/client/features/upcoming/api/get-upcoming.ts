@@ -1,18 +1,15 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Habit } from '#shared/api/habits';
-import type { Task, TaskGoalSummary } from '#shared/api/tasks';
+import type { TodayTask } from '#shared/api/today';
+import type { Upcoming, UpcomingDay } from '#shared/api/upcoming';
 import { addDays, type Day } from '#shared/domain/days';
 import { apiRequest } from '../../../lib/api-client';
 
 /*
- * GET /api/upcoming?from&to (docs/product.md#upcoming-screen): one entry per day of the range, with the
- * tasks planned for it (repeats expanded) and the habits due on it. The types are built from the
- * shared Task and Habit until the server's answer schema is in src/shared/api (the answer is the one
- * the product names: { days: [{ day, tasks, habits }] }).
+ * GET /api/upcoming?from&to (docs/product.md#upcoming): one entry per day of the range, with the tasks
+ * planned for it (repeats expanded) and the habits due on it, and the overdue tasks apart.
  */
-export type UpcomingTask = Task & { goal?: TaskGoalSummary | null };
-export type UpcomingDay = { day: Day; tasks: UpcomingTask[]; habits: Habit[] };
-export type Upcoming = { days: UpcomingDay[] };
+export type { Upcoming, UpcomingDay };
+export type UpcomingTask = TodayTask;
 
 /** The first page: today and the next 14 days; each page after it adds 14 more (on scroll). */
 export const UPCOMING_FIRST_DAYS = 15;

@@ -26,7 +26,9 @@ export function useMoveTask() {
       await queryClient.cancelQueries({ queryKey: UPCOMING_QUERY_KEY });
       const before = queryClient.getQueriesData<UpcomingData>({ queryKey: UPCOMING_QUERY_KEY });
       queryClient.setQueriesData<UpcomingData>({ queryKey: UPCOMING_QUERY_KEY }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ days: moveInDays(page.days, move) })) } : data,
+        data
+          ? { ...data, pages: data.pages.map((page) => ({ ...page, days: moveInDays(page.days, move) })) }
+          : data,
       );
       return { before };
     },
