@@ -83,10 +83,9 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
     await user.click(screen.getByRole('button', { name: 'More actions for Call mum' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Move up' })).not.toBeInTheDocument();
-    within(menu).getByRole('menuitem', { name: 'Move to…' }).focus();
-    await user.keyboard('{ArrowRight}');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Today' })).toHaveFocus());
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Move to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next week (Mon 30)' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toEqual({
       method: 'PATCH',

@@ -1,4 +1,3 @@
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -54,38 +53,6 @@ export function DropdownMenuLabel({ className, ...props }: MenuPrimitive.Dropdow
 
 export function DropdownMenuSeparator({ className, ...props }: MenuPrimitive.DropdownMenuSeparatorProps) {
   return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
-}
-
-/** A menu inside a menu ("Plan for…"): opens to the side with a press, a hover or the right arrow. */
-export const DropdownMenuSub = MenuPrimitive.Sub;
-
-export function DropdownMenuSubTrigger({
-  className,
-  children,
-  ...props
-}: MenuPrimitive.DropdownMenuSubTriggerProps) {
-  return (
-    <MenuPrimitive.SubTrigger className={cn(itemClasses, 'data-[state=open]:bg-muted', className)} {...props}>
-      {children}
-      <ChevronRight aria-hidden className="ms-auto" />
-    </MenuPrimitive.SubTrigger>
-  );
-}
-
-export function DropdownMenuSubContent({ className, ...props }: MenuPrimitive.DropdownMenuSubContentProps) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.SubContent
-        sideOffset={4}
-        collisionPadding={8}
-        className={cn(
-          'z-50 min-w-40 overflow-hidden rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg',
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
-  );
 }
 
 /** The keys that open a menu from its button, as Radix's trigger reads them. */

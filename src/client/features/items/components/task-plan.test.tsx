@@ -25,12 +25,11 @@ function renderCard(task: ReturnType<typeof makeTask>) {
   );
 }
 
-/** Opens a card's "Plan for…" by the keyboard, its first entry focused. */
-async function openPlanMenu(user: ReturnType<typeof renderCard>['user'], title: string) {
-  await user.click(screen.getByRole('button', { name: new RegExp(`^More actions for ${title}`) }));
-  (await screen.findByRole('menuitem', { name: 'Plan for…' })).focus();
-  await user.keyboard('{ArrowRight}');
-  await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Today' })).toHaveFocus());
+/** Opens a card's "Plan for…" dialog from its actions menu. */
+async function openPlanDialog(user: ReturnType<typeof renderCard>['user'], title: string) {
+  await user.click(screen.getByRole('button', { name: `More actions for ${title}` }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Plan for…' }));
+  return screen.findByRole('dialog', { name: 'Plan for' });
 }
 
 describe('a task card shows its day (docs/product.md#days-in-words)', () => {
@@ -63,25 +62,19 @@ describe('a task card shows its day (docs/product.md#days-in-words)', () => {
     expect(screen.getByRole('article', { name: 'Someday' })).toBeInTheDocument();
   });
 
-  it('"Plan for…" plans the task for tomorrow, with a toast that offers Undo', async () => {
+  it('"Plan for…" plans the task for tomorrow at one press, with a toast that offers Undo', async () => {
     const api = patchEchoes();
     const task = makeTask({ title: 'Call mum' });
     const { user } = renderCard(task);
-    await user.click(screen.getByRole('button', { name: 'More actions for Call mum' }));
-    // The keyboard's way into the sub-menu; a pointer's is checked in the browser (tests/e2e/plan.spec.ts).
-    (await screen.findByRole('menuitem', { name: 'Plan for…' })).focus();
-    await user.keyboard('{ArrowRight}');
-    const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent).slice(-5)).toEqual([
-      'Today',
-      'Tomorrow',
-      'Next week',
-      'Pick a date…',
-      'No date',
-    ]);
-    expect(screen.getByRole('menuitem', { name: 'No date' })).toHaveAttribute('data-disabled');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Today' })).toHaveFocus());
-    await user.keyboard('{ArrowDown}{Enter}');
+    const dialog = await openPlanDialog(user, 'Call mum');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+        .slice(0, 6),
+    ).toEqual(['Today', 'Tomorrow (Fri 27)', 'Next week (Mon 30)', 'No date', 'Cancel', 'Plan']);
+    expect(within(dialog).getByRole('button', { name: 'No date' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Tomorrow (Fri 27)' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toEqual({
       method: 'PATCH',
@@ -91,23 +84,24 @@ describe('a task card shows its day (docs/product.md#days-in-words)', () => {
     expect(await screen.findByText('“Call mum” is planned for tomorrow.')).toBeInTheDocument();
   });
 
-  it('"Pick a date…" opens a labelled date field; "No date" unplans', async () => {
+  it('picks a date with a labelled date field; "No date" unplans', async () => {
     const api = patchEchoes();
     const task = makeTask({ title: 'Taxes', plannedFor: '2026-11-30' });
     const { user } = renderCard(task);
-    await openPlanMenu(user, 'Taxes');
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Plan for a date' });
-    const date = within(dialog).getByLabelText('Date');
+    let dialog = await openPlanDialog(user, 'Taxes');
+    expect(dialog).toHaveTextContent('“Taxes”, now Mon 30.');
+    const date = within(dialog).getByLabelText('Or pick a date');
+    expect(date).toHaveAttribute('type', 'date');
     expect(date).toHaveValue('2026-11-30');
     await user.clear(date);
     await user.type(date, '2027-01-15');
     await user.click(within(dialog).getByRole('button', { name: 'Plan' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]?.body).toEqual({ plannedFor: '2027-01-15' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await openPlanMenu(user, 'Taxes');
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    dialog = await openPlanDialog(user, 'Taxes');
+    await user.click(within(dialog).getByRole('button', { name: 'No date' }));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes()[1]?.body).toEqual({ plannedFor: null });
   });

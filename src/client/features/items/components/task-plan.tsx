@@ -1,7 +1,7 @@
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import { type FormEvent, useId, useState } from 'react';
-import { dayLabel, daySpoken } from '#shared/domain/day-labels';
-import { addDays, type Day, daysBetween, isDay } from '#shared/domain/days';
+import { dayLabel, daySpoken, shortWeekday } from '#shared/domain/day-labels';
+import { addDays, type Day, daysBetween, isDay, weekdayOf } from '#shared/domain/days';
 import { repeatWords } from '#shared/domain/repeat-words';
 import { Button } from '../../../components/ui/button';
 import {
@@ -12,12 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import {
-  DropdownMenuItem,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-} from '../../../components/ui/dropdown-menu';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { MaskIcon } from '../../../components/ui/mask-icon';
@@ -32,8 +27,8 @@ import { settle } from '../lib/settle';
 
 /*
  * A task's day and repeat on its card (docs/product.md#cards, docs/product.md#days-in-words): the
- * label under the title, the words in the card's accessible name, and the "Plan for…" menu with its
- * date dialog. Kept apart from the card so the card only places them.
+ * label under the title, the words in the card's accessible name, and the "Plan for…" menu entry with
+ * its day dialog. Kept apart from the card so the card only places them.
  */
 
 export type PlanShown = { plannedFor: Day | null; repeat?: string | null };
@@ -113,84 +108,90 @@ export function usePlanTask(task: { id: string; title: string; plannedFor: Day |
   return { plan, isPending: update.isPending };
 }
 
-/** The card menu's "Plan for…": Today, Tomorrow, Next week, Pick a date…, No date. */
-export function PlanMenu({
-  label = 'Plan for…',
-  today,
-  plannedFor,
-  onPlan,
-  onPickDate,
-}: {
-  label?: string;
-  today: Day;
-  plannedFor: Day | null;
-  onPlan: (day: Day | null) => void;
-  onPickDate: () => void;
-}) {
+/** The card menu's "Plan for…" ("Move to…" on Upcoming): opens the day dialog. */
+export function PlanMenuItem({ label = 'Plan for…', onOpen }: { label?: string; onOpen: () => void }) {
   return (
-    <DropdownMenuSub>
-      <DropdownMenuSubTrigger>
-        <CalendarDays aria-hidden />
-        {label}
-      </DropdownMenuSubTrigger>
-      <DropdownMenuSubContent>
-        <DropdownMenuItem onSelect={() => onPlan(today)}>Today</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onPlan(addDays(today, 1))}>Tomorrow</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onPlan(nextWeekDay(today))}>Next week</DropdownMenuItem>
-        <DropdownMenuItem onSelect={onPickDate}>Pick a date…</DropdownMenuItem>
-        <DropdownMenuItem disabled={plannedFor === null} onSelect={() => onPlan(null)}>
-          No date
-        </DropdownMenuItem>
-      </DropdownMenuSubContent>
-    </DropdownMenuSub>
+    <DropdownMenuItem onSelect={onOpen}>
+      <CalendarDays aria-hidden />
+      {label}
+    </DropdownMenuItem>
   );
 }
 
-/** "Pick a date…": a small dialog with the browser's date field, labelled "Date". */
-export function PlanDateDialog(props: {
+/** "Fri 28": which day a named choice is, beside its name. */
+const weekdayAndDate = (day: Day) => `${shortWeekday(weekdayOf(day))} ${Number(day.slice(8, 10))}`;
+
+/**
+ * The day dialog of "Plan for…": Today, Tomorrow, Next week and No date at one press each, or a date
+ * from the browser's own date field (docs/decisions/026-planning-screens.md). A dialog rather than a
+ * sub-menu: a sub-menu beside a card's menu has no room on a phone and closes under a finger.
+ */
+export function PlanDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  heading: string;
   title: string;
   plannedFor: Day | null;
   today: Day;
-  onPlan: (day: Day) => void;
+  onPlan: (day: Day | null) => void;
 }) {
-  return useOpenedOnce(props.open) ? <OpenedPlanDateDialog {...props} /> : null;
+  return useOpenedOnce(props.open) ? <OpenedPlanDialog {...props} /> : null;
 }
 
-function OpenedPlanDateDialog({
+function OpenedPlanDialog({
   open,
   onOpenChange,
+  heading,
   title,
   plannedFor,
   today,
   onPlan,
-}: Parameters<typeof PlanDateDialog>[0]) {
+}: Parameters<typeof PlanDialog>[0]) {
   const id = useId();
   const [value, setValue] = useState(plannedFor ?? today);
   const [error, setError] = useState<string | null>(null);
   const { min, max } = plannableRange(today);
+  const choose = (day: Day | null) => {
+    onPlan(day);
+    onOpenChange(false);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isDay(value) || value < min || value > max) {
       setError('Pick a date from 1 January 2000 to ten years ahead');
       return;
     }
-    onPlan(value);
-    onOpenChange(false);
+    choose(value);
   };
+  const tomorrow = addDays(today, 1);
+  const nextWeek = nextWeekDay(today);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Plan for a date</DialogTitle>
+          <DialogTitle>{heading}</DialogTitle>
           <DialogDescription>
-            The day for “<span dir="auto">{title}</span>”.
+            “<span dir="auto">{title}</span>”{plannedFor ? `, now ${planLabelWords(plannedFor, today)}` : ''}.
           </DialogDescription>
         </DialogHeader>
+        <fieldset className="grid grid-cols-2 gap-2">
+          <legend className="sr-only">Days</legend>
+          <Button variant="outline" onClick={() => choose(today)}>
+            Today
+          </Button>
+          <Button variant="outline" onClick={() => choose(tomorrow)}>
+            Tomorrow ({weekdayAndDate(tomorrow)})
+          </Button>
+          <Button variant="outline" onClick={() => choose(nextWeek)}>
+            Next week ({weekdayAndDate(nextWeek)})
+          </Button>
+          <Button variant="outline" disabled={plannedFor === null} onClick={() => choose(null)}>
+            No date
+          </Button>
+        </fieldset>
         <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-date`}>Date</Label>
+            <Label htmlFor={`${id}-date`}>Or pick a date</Label>
             <Input
               id={`${id}-date`}
               type="date"
@@ -222,6 +223,14 @@ function OpenedPlanDateDialog({
   );
 }
 
+/** "tomorrow", "Fri 28", "overdue since Mon 23" after "now". */
+function planLabelWords(day: Day, today: Day): string {
+  const label = dayLabel(day, today);
+  return label === 'Today' || label === 'Tomorrow'
+    ? label.toLowerCase()
+    : label.replace('Overdue · ', 'overdue since ');
+}
+
 /**
  * Everything a task card shows of its plan, in one call so the card only places the parts: the label
  * under the title, the words its accessible name adds, the "Plan for…" menu and its date dialog.
@@ -243,19 +252,12 @@ export function useTaskPlanParts(
   return {
     label: hasLabel ? <PlanLabel {...shown} today={today} /> : null,
     spoken: planSpoken(shown, today),
-    menu: (
-      <PlanMenu
-        label={menuLabel}
-        today={today}
-        plannedFor={task.plannedFor}
-        onPlan={plan}
-        onPickDate={() => setPicking(true)}
-      />
-    ),
+    menu: <PlanMenuItem label={menuLabel} onOpen={() => setPicking(true)} />,
     dialog: (
-      <PlanDateDialog
+      <PlanDialog
         open={picking}
         onOpenChange={setPicking}
+        heading={(menuLabel ?? 'Plan for…').replace('…', '')}
         title={task.title}
         plannedFor={task.plannedFor}
         today={today}

@@ -96,8 +96,13 @@ export function UpcomingDays({ groups, today, onMove, renderTask }: UpcomingDays
       const from = byDragId.get(String(active.id))?.from;
       return `Picked up ${titleOf(active.id)}${from ? `, planned for ${dayWords(from)}` : ', overdue'}. Use the arrow keys to choose a day.`;
     },
-    onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} is over ${dayWords(over.id)}.` : `${titleOf(active.id)} is over no day.`,
+    // Said only on reaching another day: at the lift the task is over its own, which the lift said.
+    onDragOver: ({ active, over }) => {
+      if (over && over.id === byDragId.get(String(active.id))?.from) return undefined;
+      return over
+        ? `${titleOf(active.id)} is over ${dayWords(over.id)}.`
+        : `${titleOf(active.id)} is over no day.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${titleOf(active.id)} moved to ${dayWords(over.id)}.` : `${titleOf(active.id)} was not moved.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled. It stays where it was.`,
