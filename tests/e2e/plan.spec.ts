@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { dayHeading } from '../../src/shared/domain/day-labels';
-import { addDays, dayAt } from '../../src/shared/domain/days';
+import { dayHeading } from '#shared/domain/day-labels';
+import { addDays, dayAt } from '#shared/domain/days';
 import {
   expect,
   expectNoA11yViolations,
