@@ -10,7 +10,7 @@ import {
 } from '#shared/api/account-data';
 import { MAX_HABITS } from '#shared/api/common';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
-import { TaskSchema } from '#shared/api/tasks';
+import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { addDays } from '#shared/domain/days';
 import { executeRows } from '../../src/server/db/client';
@@ -119,7 +119,7 @@ describe('GET /api/account/export', () => {
     const file = AccountExportSchema.parse(res.json());
     expect(file).toMatchObject({
       format: 'stride-export',
-      version: 1,
+      version: 2,
       exportedAt: now.toISOString(),
       profile: { email: a.user.email, name: 'Dana Export' },
       settings: { timeZone: 'Europe/Paris', timeZoneFromDevice: true, dayStartHour: 0 },
@@ -265,8 +265,27 @@ describe('POST /api/account/import', () => {
   it.each([
     [{ format: 'something-else', version: 1 }, 'This is not a Stride export file'],
     [
-      { format: 'stride-export', version: 2 },
-      'This export file has a version this Stride cannot read (it reads version 1)',
+      { format: 'stride-export', version: 3 },
+      'This export file has a version this Stride cannot read (it reads versions 1 and 2)',
+    ],
+    [
+      {
+        format: 'stride-export',
+        version: 2,
+        tasks: [
+          {
+            id: '6f1c2e9a-1111-4222-8333-444455556666',
+            title: 'Bad day',
+            goalId: null,
+            plannedFor: '2026-02-30',
+            completed: false,
+            isToday: false,
+            todaySortOrder: 0,
+            sortOrder: 0,
+          },
+        ],
+      },
+      'plannedFor must be a day from 2000-01-01 to ten years ahead, written YYYY-MM-DD',
     ],
     [{ format: 'stride-export', version: 1, goals: [{ id: 'x' }] }, 'Invalid id'],
     [{ format: 'stride-export', version: 1, habits: 'all of them' }, 'habits must be a list'],
@@ -578,5 +597,75 @@ describe('DELETE /api/account', () => {
     const res = await a.client.call('DELETE', '/api/account', undefined, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
     expect(await rowsOf(a.user.id)).toMatchObject({ users: 1 });
+  });
+});
+
+describe('export version 2: the plan', () => {
+  it('carries plannedFor, repeat and timesPerWeek, and brings them back into another account', async () => {
+    const a = await person();
+    const goal = await a.client.createGoal({ title: 'Home' });
+    const planned = await a.client.createTask({
+      title: 'Dentist',
+      plannedFor: '2026-03-20',
+      goalId: goal.id,
+    });
+    const repeating = await a.client.createTask({ title: 'Bins', repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' });
+    await a.client.call('PATCH', `/api/tasks/${repeating.id}`, { completed: true });
+    const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
+    const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
+    const file = AccountExportSchema.parse((await a.client.call('GET', '/api/account/export')).json());
+    expect(file.version).toBe(2);
+    const taskIn = (id: string) => file.tasks.find((task) => task.id === id);
+    expect(taskIn(planned.id)).toMatchObject({ plannedFor: '2026-03-20', repeat: null, repeatStart: null });
+    const exported = taskIn(repeating.id);
+    expect(exported).toMatchObject({ repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', completed: false });
+    expect(exported?.repeatStart).not.toBeNull();
+    expect(file.habits.find((habit) => habit.id === ruled.id)).toMatchObject({
+      repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+      timesPerWeek: null,
+    });
+    expect(file.habits.find((habit) => habit.id === weekly.id)).toMatchObject({
+      repeat: null,
+      timesPerWeek: 3,
+    });
+
+    const b = await person();
+    // The rows were created by the database's clock, later than this test's: leave creation times out.
+    const undated = <T extends { createdAt: string }>({ createdAt: _, ...item }: T) => item;
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      ...file,
+      goals: file.goals.map(undated),
+      tasks: file.tasks.map(undated),
+      habits: file.habits.map(undated),
+    });
+    const tasks = await b.client.expect(200, TaskListSchema, 'GET', '/api/tasks');
+    const mine = (id: string) => tasks.find((task) => task.id === id);
+    expect(mine(planned.id)?.plannedFor).toBe('2026-03-20');
+    expect(mine(repeating.id)).toMatchObject({
+      repeat: exported?.repeat,
+      plannedFor: exported?.plannedFor,
+      completionCount: 1,
+    });
+    const habits = await b.client.expect(200, HabitListSchema, 'GET', '/api/habits');
+    expect(habits.find((habit) => habit.id === ruled.id)?.repeat).toBe('FREQ=WEEKLY;BYDAY=MO,WE,FR');
+    expect(habits.find((habit) => habit.id === weekly.id)?.timesPerWeek).toBe(3);
+  });
+
+  it('still imports a version 1 file: its items come unplanned and repeat nothing', async () => {
+    const b = await person();
+    const id = randomUUID();
+    const habitId = randomUUID();
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 1,
+      tasks: [
+        { id, title: 'Old', goalId: null, completed: false, isToday: false, todaySortOrder: 0, sortOrder: 0 },
+      ],
+      habits: [{ id: habitId, title: 'Old habit', isToday: false, todaySortOrder: 0, sortOrder: 0 }],
+    });
+    const [task] = await b.client.expect(200, TaskListSchema, 'GET', '/api/tasks');
+    expect(task).toMatchObject({ id, plannedFor: null, repeat: null });
+    const [habit] = await b.client.expect(200, HabitListSchema, 'GET', '/api/habits');
+    expect(habit).toMatchObject({ id: habitId, repeat: null, timesPerWeek: null });
   });
 });

@@ -64,6 +64,8 @@ describe('habit history', () => {
       from: '2025-03-05',
       to: '2026-03-10',
       days: [],
+      offDays: [],
+      streakUnit: 'day',
       currentStreak: 0,
       bestStreak: 0,
       last7: 0,

@@ -116,7 +116,7 @@ export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange
     const last = Math.max(-1, ...[...today.tasks, ...today.habits].map((item) => item.todaySortOrder));
     if (fromList) {
       const joined = changed(fromList, { ...changes, todaySortOrder: changes.todaySortOrder ?? last + 1 });
-      items = [...items, kind === 'tasks' ? withGoal(queryClient, joined as Task) : joined];
+      items = [...items, kind === 'tasks' ? withGoal(queryClient, joined as Task) : (joined as Habit)];
     }
   }
   queryClient.setQueryData<Today>(['api', 'today'], { ...today, [kind]: items });
@@ -126,6 +126,9 @@ type NewItem = {
   id: string;
   title: string;
   goalId?: string | null;
+  plannedFor?: string | null;
+  repeat?: string | null;
+  timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
   sortOrder?: number;
@@ -154,7 +157,15 @@ function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', i
     createdAt: new Date().toISOString(),
   };
   const item: Habit | Task =
-    collection === 'tasks' ? { ...base, goalId, completed: input.completed ?? false } : base;
+    collection === 'tasks'
+      ? {
+          ...base,
+          goalId,
+          plannedFor: input.plannedFor ?? null,
+          repeat: input.repeat ?? null,
+          completed: input.completed ?? false,
+        }
+      : { ...base, repeat: input.repeat ?? null, timesPerWeek: input.timesPerWeek ?? null };
   if (list.some((existing) => existing.id === item.id)) return;
   queryClient.setQueryData(listKey, [...list, item]);
   if (!today || !isToday) return;

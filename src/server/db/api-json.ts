@@ -83,6 +83,8 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
 export const habitFields = (alias: string, day: Day): Fields => [
   ['id', col(alias, 'id')],
   ['title', col(alias, 'title')],
+  ['repeat', col(alias, 'repeat')],
+  ['timesPerWeek', col(alias, 'times_per_week')],
   ['isToday', col(alias, 'is_today')],
   ['completedToday', doneOn(alias, day)],
   ['completionCount', col(alias, 'completion_count')],

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DAY_START_HOUR_MAX } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '#shared/domain/palette';
+import { TIMES_PER_WEEK_MAX } from '#shared/domain/streaks';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -159,6 +160,12 @@ export const habits = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     title: text('title').notNull(),
+    /** The days it is due (docs/product.md#habit-schedules); null with no times_per_week: every day. */
+    repeat: text('repeat'),
+    /** The day the rule was set: it applies from then, and INTERVAL counts from it. */
+    repeatStart: date('repeat_start', { mode: 'string' }),
+    /** "N times a week", 1 to 6: due every day of a week until N days are done. */
+    timesPerWeek: smallint('times_per_week'),
     isToday: boolean('is_today').notNull().default(false),
     todaySortOrder: integer('today_sort_order').notNull().default(0),
     sortOrder: integer('sort_order').notNull(),
@@ -172,6 +179,12 @@ export const habits = pgTable(
     index('habits_user_sort_idx').on(t.userId, t.sortOrder),
     // As tasks_user_today_idx.
     index('habits_user_today_idx').on(t.userId).where(sql`${t.isToday}`),
+    check(
+      'habits_times_per_week_range',
+      sql.raw(
+        `times_per_week is null or (times_per_week between 1 and ${TIMES_PER_WEEK_MAX} and repeat is null)`,
+      ),
+    ),
   ],
 );
 

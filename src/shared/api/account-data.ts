@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
-import { IdSchema, MAX_GOALS, MAX_HABITS, MAX_TASKS, SortOrderSchema, TitleSchema } from './common';
+import {
+  IdSchema,
+  MAX_GOALS,
+  MAX_HABITS,
+  MAX_TASKS,
+  RepeatSchema,
+  SortOrderSchema,
+  TitleSchema,
+} from './common';
 import { DescriptionSchema, GoalColorSchema, GoalSchema } from './goals';
-import { HabitSchema } from './habits';
+import { HabitSchema, ONE_SCHEDULE_MESSAGE, TimesPerWeekSchema } from './habits';
 import { DaySchema } from './history';
-import { TaskSchema } from './tasks';
+import { PlannedForSchema, TaskSchema } from './tasks';
 
 /*
  * A person's data taken out and brought back (docs/product.md#your-data,
@@ -14,7 +22,12 @@ import { TaskSchema } from './tasks';
  */
 
 export const EXPORT_FORMAT = 'stride-export';
-export const EXPORT_VERSION = 1;
+/**
+ * Version 2 carries the plan (plannedFor, repeat and the day it counts from, timesPerWeek); a version 1
+ * file, which has none, still imports: its items come unplanned and repeat nothing.
+ */
+export const EXPORT_VERSION = 2;
+export const IMPORTABLE_VERSIONS = [1, 2] as const;
 /** Largest import body: a full account (10,000 tasks, 200 habits with years of history) fits. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
@@ -33,21 +46,16 @@ export const IMPORT_COMPLETED_DAYS_MAX = 500_000;
 /** A goal as the API answers it. */
 export const ExportedGoalSchema = GoalSchema;
 
-/**
- * A task as the API answers it, with its history instead of today's view of it. Version 1 has no
- * planning fields.
- */
-export const ExportedTaskSchema = TaskSchema.omit({
-  completedToday: true,
-  completionCount: true,
-  plannedFor: true,
-  repeat: true,
-}).extend({
-  /** The days a task of a habit goal was done, oldest first. */
+/** A task as the API answers it, with its history instead of today's view of it. */
+export const ExportedTaskSchema = TaskSchema.omit({ completedToday: true, completionCount: true }).extend({
+  /** The day its repeat counts from (docs/decisions/023-repeats-in-floating-days.md), or null. */
+  repeatStart: z.string().nullable(),
+  /** The days a task of a habit goal or a repeating task was done, oldest first. */
   completedDays: z.array(z.string()),
 });
 
 export const ExportedHabitSchema = HabitSchema.omit({ completedToday: true, completionCount: true }).extend({
+  repeatStart: z.string().nullable(),
   completedDays: z.array(z.string()),
 });
 
@@ -75,6 +83,10 @@ const ImportedTaskSchema = z.object({
   id: IdSchema,
   title: TitleSchema,
   goalId: IdSchema.nullable(),
+  // Version 2 only: absent in version 1 files.
+  plannedFor: PlannedForSchema.nullable().default(null),
+  repeat: RepeatSchema.nullable().default(null),
+  repeatStart: DaySchema.nullable().default(null),
   completed: z.boolean({ message: 'completed must be true or false' }),
   isToday: z.boolean({ message: 'isToday must be true or false' }),
   todaySortOrder: SortOrderSchema,
@@ -83,15 +95,23 @@ const ImportedTaskSchema = z.object({
   createdAt: CreatedAtInputSchema,
 });
 
-const ImportedHabitSchema = z.object({
-  id: IdSchema,
-  title: TitleSchema,
-  isToday: z.boolean({ message: 'isToday must be true or false' }),
-  todaySortOrder: SortOrderSchema,
-  sortOrder: SortOrderSchema,
-  completedDays: CompletedDaysInputSchema,
-  createdAt: CreatedAtInputSchema,
-});
+const ImportedHabitSchema = z
+  .object({
+    id: IdSchema,
+    title: TitleSchema,
+    repeat: RepeatSchema.nullable().default(null),
+    repeatStart: DaySchema.nullable().default(null),
+    timesPerWeek: TimesPerWeekSchema.nullable().default(null),
+    isToday: z.boolean({ message: 'isToday must be true or false' }),
+    todaySortOrder: SortOrderSchema,
+    sortOrder: SortOrderSchema,
+    completedDays: CompletedDaysInputSchema,
+    createdAt: CreatedAtInputSchema,
+  })
+  .refine((habit) => habit.repeat === null || habit.timesPerWeek === null, {
+    message: ONE_SCHEDULE_MESSAGE,
+    path: ['timesPerWeek'],
+  });
 
 const DAY_START_MESSAGE = `dayStartHour must be a whole hour from 0 to ${DAY_START_HOUR_MAX}`;
 
@@ -139,8 +159,8 @@ export type AccountExport = z.infer<typeof AccountExportSchema>;
  */
 export const AccountImportSchema = z.object({
   format: z.literal(EXPORT_FORMAT, { message: 'This is not a Stride export file' }),
-  version: z.literal(EXPORT_VERSION, {
-    message: `This export file has a version this Stride cannot read (it reads version ${EXPORT_VERSION})`,
+  version: z.literal(IMPORTABLE_VERSIONS, {
+    message: `This export file has a version this Stride cannot read (it reads versions ${IMPORTABLE_VERSIONS.join(' and ')})`,
   }),
   settings: ExportedSettingsSchema.optional(),
   goals: z

@@ -35,6 +35,13 @@ export const ItemHistorySchema = z.object({
   to: z.string(),
   /** The days done between `from` and `to`, oldest first. */
   days: z.array(z.string()),
+  /**
+   * The days between `from` and `to` the item was not due, oldest first: a habit's days off its rule
+   * (docs/product.md#habit-schedules), which the calendar shows as off. Empty for everything else.
+   */
+  offDays: z.array(z.string()),
+  /** What the streaks count: days, or weeks that met an "N times a week" target. */
+  streakUnit: z.enum(['day', 'week']),
   /** Over the whole history (src/shared/domain/streaks.ts). */
   currentStreak: z.number().int(),
   bestStreak: z.number().int(),

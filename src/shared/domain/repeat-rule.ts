@@ -249,6 +249,21 @@ export function firstOccurrenceFrom(text: string, start: Day, day: Day): Day | n
   return nextOccurrenceAfter(text, start, addDays(day, -1));
 }
 
+/**
+ * Whether a habit with this rule, set on `start`, is due on `day` (docs/product.md#habit-schedules):
+ * before the rule was set the habit was due every day, so its past keeps its meaning.
+ */
+export function habitDueOn(text: string, start: Day, day: Day): boolean {
+  return day < start || fallsOn(text, start, day);
+}
+
+/** The days from `from` to `to` a habit with this rule, set on `start`, is due (see habitDueOn). */
+export function habitDueDays(text: string, start: Day, from: Day, to: Day): Day[] {
+  const daily: Day[] = [];
+  for (let day = from; day <= to && day < start; day = addDays(day, 1)) daily.push(day);
+  return [...daily, ...occurrencesBetween(text, start, from > start ? from : start, to)];
+}
+
 /** Whether the rule falls on `day`. */
 export function fallsOn(text: string, start: Day, day: Day): boolean {
   return firstOccurrenceFrom(text, start, day) === day;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayAt } from './days';
-import { historyStats } from './streaks';
+import { habitDueDays } from './repeat-rule';
+import { historyStats, scheduledStats, weeklyStats, weekStart } from './streaks';
 
 const TODAY = '2026-11-22';
 /** The `count` days ending `daysAgo` days before TODAY. */
@@ -142,5 +143,72 @@ describe('streaks across zones, daylight saving and late nights', () => {
     const today = '2026-11-22';
     expect(historyStats(daysOf(ticks), today).currentStreak).toBe(1);
     expect(historyStats([...daysOf(ticks), '2026-11-21'], today).currentStreak).toBe(3);
+  });
+});
+
+describe('scheduledStats (a habit with a rule)', () => {
+  const MWF = 'FREQ=WEEKLY;BYDAY=MO,WE,FR';
+  // Monday 9 November to Sunday 22 November 2026; the rule was set on Monday 2 November.
+  const due = (today: string) => habitDueDays(MWF, '2026-11-02', '2026-11-02', today);
+
+  it.each([
+    // Mon/Wed/Fri done on all three: the streak holds through Tuesday and Thursday and the weekend.
+    ['Tuesday after Monday', '2026-11-17', ['2026-11-09', '2026-11-11', '2026-11-13', '2026-11-16'], 4],
+    [
+      'Thursday after Wednesday',
+      '2026-11-19',
+      ['2026-11-09', '2026-11-11', '2026-11-13', '2026-11-16', '2026-11-18'],
+      5,
+    ],
+    ['Sunday after Friday', '2026-11-22', ['2026-11-16', '2026-11-18', '2026-11-20'], 3],
+    // Wednesday not done yet is not missed before it is over.
+    ['Wednesday not done yet', '2026-11-18', ['2026-11-13', '2026-11-16'], 2],
+    ['Wednesday done', '2026-11-18', ['2026-11-13', '2026-11-16', '2026-11-18'], 3],
+    // A missed Wednesday breaks it on Thursday.
+    ['Thursday after a missed Wednesday', '2026-11-19', ['2026-11-13', '2026-11-16'], 0],
+    // A tick on a day off neither counts nor breaks.
+    ['a day off ticked', '2026-11-17', ['2026-11-13', '2026-11-14', '2026-11-16'], 2],
+  ])('%s: current streak %#', (_, today, days, expected) => {
+    expect(scheduledStats(days, today, due(today)).currentStreak).toBe(expected);
+  });
+
+  it('counts the best run in due days, and the days done as they are', () => {
+    const days = ['2026-11-02', '2026-11-04', '2026-11-06', '2026-11-09', '2026-11-13', '2026-11-16'];
+    const stats = scheduledStats(days, '2026-11-17', due('2026-11-17'));
+    expect(stats).toMatchObject({ currentStreak: 2, bestStreak: 4, last7: 2, last30: 6 });
+    // Every day would have broken that streak on every Tuesday and Thursday.
+    expect(historyStats(days, '2026-11-17').bestStreak).toBe(1);
+  });
+});
+
+describe('weeklyStats ("N times a week")', () => {
+  it.each([
+    ['2026-11-16', '2026-11-16'],
+    ['2026-11-22', '2026-11-16'],
+    ['2026-11-23', '2026-11-23'],
+    ['2028-02-29', '2028-02-28'],
+  ])('the week of %s starts on Monday %s', (day, monday) => {
+    expect(weekStart(day)).toBe(monday);
+  });
+
+  it('counts weeks that met the target; this week is not missed before it is over', () => {
+    // Three times a week: met in the weeks of 2 and 9 November, not of 26 October, met on 16 November.
+    const days = [
+      '2026-10-26',
+      '2026-10-28',
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-08',
+      '2026-11-09',
+      '2026-11-11',
+      '2026-11-13',
+      '2026-11-14',
+    ];
+    const midWeek = weeklyStats([...days, '2026-11-16'], '2026-11-18', 3);
+    expect(midWeek).toMatchObject({ currentStreak: 2, bestStreak: 2 });
+    const met = weeklyStats([...days, '2026-11-16', '2026-11-17', '2026-11-18'], '2026-11-18', 3);
+    expect(met).toMatchObject({ currentStreak: 3, bestStreak: 3 });
+    // The week after one not met, a week not met ends it.
+    expect(weeklyStats(days, '2026-11-25', 3).currentStreak).toBe(0);
   });
 });

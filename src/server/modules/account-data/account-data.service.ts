@@ -90,6 +90,9 @@ export function exportAccount(db: Db, userId: string, now: Date): Promise<Accoun
         id: task.id,
         title: task.title,
         goalId: task.goalId,
+        plannedFor: task.plannedFor,
+        repeat: task.repeat,
+        repeatStart: task.repeatStart,
         completed: task.completed,
         isToday: task.isToday,
         todaySortOrder: task.todaySortOrder,
@@ -100,6 +103,9 @@ export function exportAccount(db: Db, userId: string, now: Date): Promise<Accoun
       habits: habitRows.map((habit) => ({
         id: habit.id,
         title: habit.title,
+        repeat: habit.repeat,
+        repeatStart: habit.repeatStart,
+        timesPerWeek: habit.timesPerWeek,
         isToday: habit.isToday,
         todaySortOrder: habit.todaySortOrder,
         sortOrder: habit.sortOrder,
@@ -307,6 +313,8 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
       ].sort(byField(({ item }) => item.todaySortOrder));
       const todayPositions = new Map(joiningToday.map(({ key }, rank) => [key, todayBase + rank]));
 
+      const settings = file.settings ?? person;
+      const importDay = dayAt(person.now, settings.timeZone, settings.dayStartHour);
       await insertTasks(
         tx,
         newTasks.map((task) => ({
@@ -314,6 +322,11 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
           id: task.id,
           goalId: task.goalId,
           title: task.title,
+          // A rule counts from its first day; a file without one (written by hand) starts it on the
+          // planned day, or today, as a create does (docs/product.md#repeats).
+          plannedFor: task.plannedFor,
+          repeat: task.repeat,
+          repeatStart: task.repeat === null ? null : (task.repeatStart ?? task.plannedFor ?? importDay),
           completed: task.completed,
           isToday: task.isToday,
           todaySortOrder: todayPositions.get(`task:${task.id}`) ?? 0,
@@ -328,6 +341,9 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
           userId,
           id: habit.id,
           title: habit.title,
+          repeat: habit.repeat,
+          repeatStart: habit.repeat === null ? null : (habit.repeatStart ?? importDay),
+          timesPerWeek: habit.timesPerWeek,
           isToday: habit.isToday,
           todaySortOrder: todayPositions.get(`habit:${habit.id}`) ?? 0,
           sortOrder: habitBase + rank,
@@ -388,7 +404,12 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
         tx,
         userId,
         'task',
-        daysToAdd(file.tasks, existingTasks, await storedDays('task', existingTasks), inHabitGoal),
+        daysToAdd(
+          file.tasks,
+          existingTasks,
+          await storedDays('task', existingTasks),
+          (task) => inHabitGoal(task) || task.repeat !== null,
+        ),
       );
 
       if (file.settings) await updateUserSettings(tx, userId, file.settings);

@@ -141,7 +141,16 @@ export type CompletionHistory = {
   daily: boolean;
   /** Every day completed, oldest first. */
   days: string[];
+  /** A habit's schedule (docs/product.md#habit-schedules); null for tasks and every-day habits. */
+  repeat: string | null;
+  repeatStart: string | null;
+  timesPerWeek: number | null;
 };
+
+const SCHEDULE = {
+  habit: sql`i.repeat, to_char(i.repeat_start, 'YYYY-MM-DD') as "repeatStart", i.times_per_week as "timesPerWeek"`,
+  task: sql`null as repeat, null as "repeatStart", null as "timesPerWeek"`,
+} as const;
 
 const HISTORY_DAILY = { habit: sql`true`, task: taskInHabitGoal('i') } as const;
 
@@ -155,7 +164,7 @@ export async function findCompletionHistory(
   const { history, itemColumn, items } = TARGETS[kind];
   const [row] = await executeRows<CompletionHistory>(
     db,
-    sql`select ${isoTime(sql`i.created_at`)} as "createdAt", ${HISTORY_DAILY[kind]} as daily,
+    sql`select ${isoTime(sql`i.created_at`)} as "createdAt", ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
       coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
         where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as days
       from ${items} i where i.user_id = ${userId} and i.id = ${id}`,

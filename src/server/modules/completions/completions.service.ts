@@ -7,7 +7,8 @@ import {
 } from '#shared/api/history';
 import type { Task } from '#shared/api/tasks';
 import { addDays, type Day, dayAt, daysBetween } from '#shared/domain/days';
-import { historyStats } from '#shared/domain/streaks';
+import { habitDueDays } from '#shared/domain/repeat-rule';
+import { type HistoryStats, historyStats, scheduledStats, weeklyStats } from '#shared/domain/streaks';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import {
@@ -45,6 +46,30 @@ function editableFrom(history: CompletionHistory, person: PersonDay, today: Day)
   return daysBetween(today, earliest) > 0 ? today : earliest;
 }
 
+/**
+ * The streaks by the item's schedule (docs/product.md#habit-schedules) and its days off in the range:
+ * a rule counts its due days only, "N times a week" counts weeks, anything else every day.
+ */
+function statsBySchedule(
+  history: CompletionHistory,
+  today: Day,
+  range: { from: Day; to: Day },
+): HistoryStats & { offDays: Day[]; streakUnit: 'day' | 'week' } {
+  if (history.timesPerWeek !== null) {
+    return { ...weeklyStats(history.days, today, history.timesPerWeek), offDays: [], streakUnit: 'week' };
+  }
+  if (history.repeat === null)
+    return { ...historyStats(history.days, today), offDays: [], streakUnit: 'day' };
+  const start = history.repeatStart ?? today;
+  const first = history.days[0] !== undefined && history.days[0] < start ? history.days[0] : start;
+  const due = habitDueDays(history.repeat, start, first, today);
+  const dueInRange = new Set(habitDueDays(history.repeat, start, range.from, range.to));
+  const offDays: Day[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1))
+    if (!dueInRange.has(day)) offDays.push(day);
+  return { ...scheduledStats(history.days, today, due), offDays, streakUnit: 'day' };
+}
+
 export async function getHistory(
   db: Db,
   person: PersonDay,
@@ -66,7 +91,7 @@ export async function getHistory(
     from,
     to,
     days: history.days.filter((day) => day >= from && day <= to),
-    ...historyStats(history.days, today),
+    ...statsBySchedule(history, today, { from, to }),
   };
 }
 

@@ -5,7 +5,10 @@ import type { Db } from '../../db/client';
 import { type HabitRow, habits } from '../../db/schema';
 import { statement } from '../../db/statements';
 
-export type NewHabit = Pick<HabitRow, 'title' | 'isToday' | 'todaySortOrder' | 'sortOrder'>;
+export type NewHabit = Pick<
+  HabitRow,
+  'title' | 'repeat' | 'repeatStart' | 'timesPerWeek' | 'isToday' | 'todaySortOrder' | 'sortOrder'
+>;
 export type HabitChanges = Partial<NewHabit>;
 
 /** The person's habits as the API lists them, in sortOrder; `day` decides completedToday. */

@@ -48,6 +48,9 @@ export async function createHabit(
         {
           id: input.id,
           title: input.title,
+          repeat: input.repeat,
+          repeatStart: input.repeat === null ? null : today,
+          timesPerWeek: input.timesPerWeek,
           isToday: input.isToday,
           sortOrder: await positionFor(tx, userId, { kind: 'habits' }, input.sortOrder),
           todaySortOrder:
@@ -88,6 +91,16 @@ export async function patchHabit(
       if (!current) throw notFound('Habit');
       const changes: HabitChanges = {};
       if (edits.title !== undefined) changes.title = edits.title;
+      // A habit has one schedule (docs/product.md#habit-schedules): giving it one takes the other away.
+      if (edits.repeat !== undefined && edits.repeat !== current.repeat) {
+        changes.repeat = edits.repeat;
+        changes.repeatStart = edits.repeat === null ? null : today;
+        if (edits.repeat !== null) changes.timesPerWeek = null;
+      }
+      if (edits.timesPerWeek !== undefined) {
+        changes.timesPerWeek = edits.timesPerWeek;
+        if (edits.timesPerWeek !== null) Object.assign(changes, { repeat: null, repeatStart: null });
+      }
       if (edits.sortOrder !== undefined) changes.sortOrder = edits.sortOrder;
       if (edits.isToday !== undefined) changes.isToday = edits.isToday;
       const todaySortOrder = await todayPositionFor(tx, userId, {

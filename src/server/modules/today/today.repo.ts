@@ -4,6 +4,9 @@ import { goalSummary, habitFields, type JsonText, jsonList, taskFields } from '.
 import type { Db } from '../../db/client';
 import { statement } from '../../db/statements';
 
+/** A habit on Today with a repeat rule: whether it is due today is the shared repeat module's answer. */
+export type HabitRule = { id: string; repeat: string; repeatStart: string };
+
 /**
  * Whether task `t` is on Today on `day` (docs/product.md#today-membership): put there by hand, or
  * planned for that day or earlier (docs/product.md#planning), or repeating and done that day (it shows
@@ -28,6 +31,18 @@ const taskOnToday = (day: Placeholder): SQL =>
  * afresh. The same rows read in another order only cost a build (docs/decisions/013-api-cost.md,
  * "Today's answer is kept").
  */
+/**
+ * Whether habit `h`, on Today, is due on `day` as far as SQL can tell (docs/product.md#habit-schedules):
+ * an "N times a week" habit until N days of the week before `day` are done (a day done today keeps it
+ * there, ticked). Rules are checked afterwards (`habitRules`), by the shared repeat module. Both depend
+ * on the habit's row only (a tick rewrites it), so the row versions below still cover the answer.
+ */
+const habitDueSoFar = (day: Placeholder): SQL =>
+  sql`(h.times_per_week is null or (select count(*) from habit_completions c
+    where c.user_id = h.user_id and c.habit_id = h.id
+      and c.day >= ${day}::date - (extract(isodow from ${day}::date)::int - 1) and c.day < ${day}::date)
+    < h.times_per_week)`;
+
 const rowVersions = (userId: Placeholder, day: Placeholder) => sql`concat(
     (select string_agg(t.xmin::text, ',') from tasks t where t.user_id = ${userId} and ${taskOnToday(day)}), '/',
     (select string_agg(h.xmin::text, ',') from habits h where h.user_id = ${userId} and h.is_today), '/',
@@ -42,7 +57,7 @@ const rowVersions = (userId: Placeholder, day: Placeholder) => sql`concat(
  */
 const todayStatement = statement<
   { userId: string; day: string; known: string | null },
-  { version: string | null; body: string | null }
+  { version: string | null; body: string | null; habitRules: HabitRule[] | null }
 >('stride_today', () => {
   const userId = sql.placeholder('userId');
   const day = sql.placeholder('day');
@@ -61,10 +76,13 @@ const todayStatement = statement<
       )},
       'habits', ${jsonList(
         habitFields('h', day),
-        sql`from habits h where h.user_id = ${userId} and h.is_today`,
+        sql`from habits h where h.user_id = ${userId} and h.is_today and ${habitDueSoFar(day)}`,
         ['todaySortOrder'],
       )}
-    )::text) end as body
+    )::text) end as body,
+    case when today_rows.version = ${known}::text then null else (select json_agg(json_build_object(
+      'id', h.id, 'repeat', h.repeat, 'repeatStart', h.repeat_start))
+      from habits h where h.user_id = ${userId} and h.is_today and h.repeat is not null) end as "habitRules"
     from (select ${rowVersions(userId, day)} as version) today_rows`;
 });
 
@@ -77,10 +95,12 @@ export async function readTodayJson(
   userId: string,
   day: string,
   known?: { version: string; body: string },
-): Promise<{ version: string; body: JsonText<Today> }> {
+): Promise<{ version: string; body: JsonText<Today>; habitRules?: HabitRule[] }> {
   const [row] = await todayStatement(db, { userId, day, known: known?.version ?? null });
   if (!row) throw new Error('the Today statement answered no row');
-  if (row.version !== null && row.body !== null) return { version: row.version, body: row.body };
+  if (row.version !== null && row.body !== null) {
+    return { version: row.version, body: row.body, habitRules: row.habitRules ?? [] };
+  }
   if (!known) throw new Error('the Today statement skipped the list without a known version');
   return known;
 }

@@ -12,9 +12,17 @@ export type PlannedTask = {
   lastCompletedDay: string | null;
 };
 
+/** A habit on Today, with what deciding the days it is due needs. */
+export type ScheduledHabit = {
+  habit: Habit;
+  repeatStart: string | null;
+  /** Days done in today's week (from Monday) before today. */
+  doneThisWeekBefore: number;
+};
+
 type Row = {
   tasks: Array<TodayTask & { repeatStart: string | null; lastCompletedDay: string | null }>;
-  habits: Habit[];
+  habits: Array<Habit & { repeatStart: string | null; doneThisWeekBefore: number }>;
 };
 
 /**
@@ -27,7 +35,7 @@ export async function readPlanned(
   userId: string,
   today: string,
   to: string,
-): Promise<{ tasks: PlannedTask[]; habits: Habit[] }> {
+): Promise<{ tasks: PlannedTask[]; habits: ScheduledHabit[] }> {
   const goal = goalSummary('g', 'goal_summary');
   const [row] = await executeRows<Row>(
     db,
@@ -43,7 +51,19 @@ export async function readPlanned(
             or (t.repeat is not null and t.last_completed_day = ${today}::date))`,
       ['todaySortOrder'],
     )} as tasks,
-    ${jsonList(habitFields('h', today), sql`from habits h where h.user_id = ${userId} and h.is_today`, ['todaySortOrder'])} as habits`,
+    ${jsonList(
+      [
+        ...habitFields('h', today),
+        ['repeatStart', sql`h.repeat_start`],
+        [
+          'doneThisWeekBefore',
+          sql`(select count(*)::int from habit_completions c where c.user_id = h.user_id and c.habit_id = h.id
+            and c.day >= ${today}::date - (extract(isodow from ${today}::date)::int - 1) and c.day < ${today}::date)`,
+        ],
+      ],
+      sql`from habits h where h.user_id = ${userId} and h.is_today`,
+      ['todaySortOrder'],
+    )} as habits`,
   );
   if (!row) throw new Error('the Upcoming statement answered no row');
   return {
@@ -52,6 +72,10 @@ export async function readPlanned(
       repeatStart,
       lastCompletedDay,
     })),
-    habits: row.habits,
+    habits: row.habits.map(({ repeatStart, doneThisWeekBefore, ...habit }) => ({
+      habit,
+      repeatStart,
+      doneThisWeekBefore,
+    })),
   };
 }

@@ -6,11 +6,26 @@ import {
   type Upcoming,
   type UpcomingQuery,
 } from '#shared/api/upcoming';
-import { addDays, type Day, daysBetween } from '#shared/domain/days';
-import { occurrencesBetween } from '#shared/domain/repeat-rule';
+import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
+import { habitDueOn, occurrencesBetween } from '#shared/domain/repeat-rule';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
-import { type PlannedTask, readPlanned } from './upcoming.repo';
+import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
+
+/**
+ * Whether a habit on Today is due on `day` (docs/product.md#habit-schedules): on its rule's days; "N
+ * times a week" every day of today's week while the target is not met (counting today once it is done,
+ * for the days after it), and every day of later weeks.
+ */
+function habitDue(scheduled: ScheduledHabit, today: Day, day: Day): boolean {
+  const { habit, repeatStart, doneThisWeekBefore } = scheduled;
+  if (habit.repeat !== null) return habitDueOn(habit.repeat, repeatStart ?? day, day);
+  if (habit.timesPerWeek === null || day < today) return true;
+  const weekEnd = addDays(today, 7 - (weekdayOf(today) === 0 ? 7 : weekdayOf(today)));
+  if (day > weekEnd) return true;
+  const done = doneThisWeekBefore + (day > today && habit.completedToday ? 1 : 0);
+  return done < habit.timesPerWeek;
+}
 
 /*
  * The plan by day (docs/product.md#upcoming). A task is on the day it is planned for; a repeating one
@@ -51,11 +66,11 @@ export async function getUpcoming(
   }
   const { tasks, habits } = await readPlanned(db, userId, today, to);
   const length = daysBetween(from, to) + 1;
-  const days = Array.from({ length }, (_, index) => ({
-    day: addDays(from, index),
-    tasks: [] as TodayTask[],
-    habits: habits as Habit[],
-  }));
+  const days = Array.from({ length }, (_, index) => {
+    const day = addDays(from, index);
+    const due: Habit[] = habits.filter((habit) => habitDue(habit, today, day)).map(({ habit }) => habit);
+    return { day, tasks: [] as TodayTask[], habits: due };
+  });
   const overdue: TodayTask[] = [];
   for (const planned of tasks) {
     const placed = daysOf(planned, today, from, to);

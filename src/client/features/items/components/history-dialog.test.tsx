@@ -14,6 +14,8 @@ const history: ItemHistory = {
   from: '2025-02-26',
   to: '2026-03-03',
   days: ['2026-03-01', '2026-03-02'],
+  offDays: [],
+  streakUnit: 'day',
   currentStreak: 2,
   bestStreak: 2,
   last7: 2,

@@ -37,6 +37,8 @@ const task = (
 const habit = (id: string, sortOrder: number): Habit => ({
   id,
   title: id,
+  repeat: null,
+  timesPerWeek: null,
   isToday: false,
   completedToday: false,
   completionCount: 0,

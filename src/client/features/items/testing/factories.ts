@@ -47,6 +47,8 @@ export function makeHabit(overrides: Partial<Habit> = {}): Habit {
   return {
     id: fakeId(),
     title: 'Meditate',
+    repeat: null,
+    timesPerWeek: null,
     isToday: false,
     completedToday: false,
     completionCount: 0,

@@ -40,6 +40,8 @@ export function todayHabit(title: string, todaySortOrder: number, overrides: Par
   return {
     id: testUuid(),
     title,
+    repeat: null,
+    timesPerWeek: null,
     isToday: true,
     completedToday: false,
     completionCount: 0,
