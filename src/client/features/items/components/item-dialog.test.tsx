@@ -526,6 +526,57 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     expect(api.writes()[0]?.body).toEqual({ title: 'Bins', goalId: null, isToday: false });
   });
 
+  it('a habit takes a schedule: some weekdays, or N times a week; a change is sent, else nothing', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn({ presetType: 'habit' });
+    const schedule = within(dialog).getByRole('combobox', { name: 'Schedule' });
+    expect(schedule).toHaveValue('daily');
+    expect(
+      within(schedule)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Every day',
+      'Every weekday',
+      'Mon, Wed, Fri',
+      'Tue, Thu',
+      'Every weekend',
+      'Once a week',
+      '2 times a week',
+      '3 times a week',
+      '4 times a week',
+      '5 times a week',
+      '6 times a week',
+    ]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Gym');
+    await user.selectOptions(schedule, 'Mon, Wed, Fri');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Habit' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Gym',
+      isToday: false,
+      repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+    });
+  });
+
+  it('editing a habit from 3 times a week to every day sends both fields cleared', async () => {
+    const api = fakeServer();
+    const habit = makeHabit({ title: 'Swim', timesPerWeek: 3 });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'habit', habit } });
+    const schedule = within(dialog).getByRole('combobox', { name: 'Schedule' });
+    expect(schedule).toHaveValue('times:3');
+    await user.selectOptions(schedule, 'Every day');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      title: 'Swim',
+      isToday: false,
+      repeat: null,
+      timesPerWeek: null,
+    });
+  });
+
   it('a habit has no day', () => {
     fakeServer();
     const { dialog } = openOn({ presetType: 'habit' });

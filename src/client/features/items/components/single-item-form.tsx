@@ -125,6 +125,9 @@ export function SingleItemForm({
           control={form.control}
           register={form.register}
           showGoalSelect={kind === 'task' && !goalContext}
+          habitSchedule={
+            kind === 'habit' ? { kept: item?.kind === 'habit' ? item.habit : undefined } : undefined
+          }
           plan={
             kind === 'task'
               ? {

@@ -3,7 +3,9 @@ import type { Day } from '#shared/domain/days';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import type { SingleItemFormInput } from '../lib/item-form-values';
+import type { HabitSchedule } from '../lib/plan-choices';
 import { GoalSelect } from './goal-select';
+import { HabitScheduleField } from './habit-schedule-field';
 import { PlanFields } from './plan-fields';
 
 /**
@@ -16,6 +18,7 @@ export function TaskHabitFields({
   register,
   showGoalSelect,
   plan,
+  habitSchedule,
 }: {
   idPrefix: string;
   control: Control<SingleItemFormInput>;
@@ -23,6 +26,8 @@ export function TaskHabitFields({
   showGoalSelect: boolean;
   /** Offer the task's day, counted from the person's `today`. */
   plan?: { today: Day; dateError?: string; keptRule?: string | null };
+  /** Offer a habit's schedule; `kept` is the habit's own when editing. */
+  habitSchedule?: { kept?: HabitSchedule };
 }) {
   return (
     <>
@@ -42,6 +47,9 @@ export function TaskHabitFields({
           </div>
         )}
       />
+      {habitSchedule && (
+        <HabitScheduleField id={`${idPrefix}-schedule`} control={control} kept={habitSchedule.kept} />
+      )}
       {plan && (
         <PlanFields
           idPrefix={idPrefix}

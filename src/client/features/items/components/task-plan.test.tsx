@@ -4,6 +4,7 @@ import { PersonsDayContext } from '../../../lib/persons-day';
 import { installFakeApi, on } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
 import { makeHabit, makeTask } from '../testing/factories';
+import { HabitCard } from './habit-card';
 import { TaskCard } from './task-card';
 
 // The person's day is Thursday 26 November 2026, whatever the machine's clock says.
@@ -104,5 +105,17 @@ describe('a task card shows its day (docs/product.md#days-in-words)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'No date' }));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes()[1]?.body).toEqual({ plannedFor: null });
+  });
+
+  it('a habit card shows its schedule in words, whole in its accessible name', () => {
+    patchEchoes();
+    renderWithProviders(
+      <HabitCard habit={makeHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' })} />,
+    );
+    expect(
+      screen.getByRole('article', { name: 'Gym, Every Monday, Wednesday and Friday' }),
+    ).toHaveTextContent('Every Mon, Wed, Fri');
+    renderWithProviders(<HabitCard habit={makeHabit({ title: 'Swim', timesPerWeek: 3 })} />);
+    expect(screen.getByRole('article', { name: 'Swim, 3 times a week' })).toBeInTheDocument();
   });
 });

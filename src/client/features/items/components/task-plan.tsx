@@ -266,3 +266,23 @@ export function useTaskPlanParts(
     ),
   };
 }
+
+/** A habit's schedule in words: its rule ("Every Mon, Wed, Fri"), "3 times a week", or nothing (every day). */
+export function habitScheduleWords(
+  habit: { repeat: string | null; timesPerWeek: number | null },
+  spoken = false,
+): string | undefined {
+  if (habit.timesPerWeek !== null)
+    return habit.timesPerWeek === 1 ? 'Once a week' : `${habit.timesPerWeek} times a week`;
+  return habit.repeat ? (repeatWords(habit.repeat, { spoken }) ?? undefined) : undefined;
+}
+
+/** The habit card's schedule line: the repeat mark and the words, hidden from assistive technology. */
+export function HabitScheduleLabel({ words }: { words: string }) {
+  return (
+    <span aria-hidden className="inline-flex items-center gap-1 text-muted-foreground text-xs">
+      <MaskIcon icon="repeat" className="size-3" />
+      {words}
+    </span>
+  );
+}

@@ -14,6 +14,8 @@ import {
   plannableRange,
   type RepeatChoice,
   ruleOfChoice,
+  scheduleOf,
+  scheduleValue,
 } from './plan-choices';
 
 /*
@@ -40,6 +42,8 @@ export const SingleItemFormSchema = z.object({
   plannedDate: z.string(),
   /** A task's repeat (docs/product.md#repeats), anchored on its day. */
   repeatChoice: z.enum(['none', 'daily', 'weekdays', 'weekly', 'monthly', 'yearly', 'keep']),
+  /** A habit's schedule, as lib/plan-choices.ts writes it ("daily", "rule:…", "times:3", "keep"). */
+  habitSchedule: z.string(),
 });
 
 /** The form's schema for a person on `today`: a picked date must be one the API plans for. */
@@ -75,6 +79,7 @@ export function formDefaults(
     planChoice: 'none',
     plannedDate: '',
     repeatChoice: 'none',
+    habitSchedule: 'daily',
   };
   if (!item) return blank;
   switch (item.kind) {
@@ -97,7 +102,12 @@ export function formDefaults(
         repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
       };
     case 'habit':
-      return { ...blank, title: item.habit.title, isToday: item.habit.isToday };
+      return {
+        ...blank,
+        title: item.habit.title,
+        isToday: item.habit.isToday,
+        habitSchedule: scheduleValue(item.habit),
+      };
   }
 }
 
@@ -138,8 +148,17 @@ export function saveRequestFor(
         },
       },
     };
-  if (item?.kind === 'habit')
-    return { kind: 'habit', update: { id: item.habit.id, changes: { title, isToday } } };
+  if (item?.kind === 'habit') {
+    const { repeat: rule, timesPerWeek } = scheduleOf(values.habitSchedule, item.habit);
+    const changed = rule !== item.habit.repeat || timesPerWeek !== item.habit.timesPerWeek;
+    return {
+      kind: 'habit',
+      update: {
+        id: item.habit.id,
+        changes: { title, isToday, ...(changed ? { repeat: rule, timesPerWeek } : {}) },
+      },
+    };
+  }
   if (kind === 'goal') return { kind: 'goal', create: goalFields };
   if (kind === 'task') {
     const goalId = goalContext ? goalContext.id : goalIdFromSelect(values.goalId);
@@ -154,5 +173,14 @@ export function saveRequestFor(
       },
     };
   }
-  return { kind: 'habit', create: { title, isToday } };
+  const schedule = scheduleOf(values.habitSchedule, { repeat: null, timesPerWeek: null });
+  return {
+    kind: 'habit',
+    create: {
+      title,
+      isToday,
+      ...(schedule.repeat ? { repeat: schedule.repeat } : {}),
+      ...(schedule.timesPerWeek ? { timesPerWeek: schedule.timesPerWeek } : {}),
+    },
+  };
 }

@@ -89,3 +89,31 @@ export function choiceOfRule(rule: string | null, day: Day): RepeatChoice {
     a.toUpperCase().split(';').sort().join(';') === b.toUpperCase().split(';').sort().join(';');
   return CHOICES.find((choice) => same(ruleOfChoice(choice, day, null) ?? '', rule)) ?? 'keep';
 }
+
+/*
+ * A habit's schedule (docs/product.md#item-dialog): every day (no rule), a weekly rule, or "N times a
+ * week". Written as one select value: "daily", "rule:{RRULE}", "times:{n}", or "keep" for a rule made
+ * elsewhere.
+ */
+export const HABIT_RULES = [
+  { rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', label: 'Every weekday' },
+  { rule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', label: 'Mon, Wed, Fri' },
+  { rule: 'FREQ=WEEKLY;BYDAY=TU,TH', label: 'Tue, Thu' },
+  { rule: 'FREQ=WEEKLY;BYDAY=SA,SU', label: 'Every weekend' },
+] as const;
+export const TIMES_PER_WEEK_CHOICES = [1, 2, 3, 4, 5, 6] as const;
+
+export type HabitSchedule = { repeat: string | null; timesPerWeek: number | null };
+
+export function scheduleValue({ repeat, timesPerWeek }: HabitSchedule): string {
+  if (timesPerWeek !== null) return `times:${timesPerWeek}`;
+  if (repeat === null) return 'daily';
+  return HABIT_RULES.some((choice) => choice.rule === repeat) ? `rule:${repeat}` : 'keep';
+}
+
+export function scheduleOf(value: string, kept: HabitSchedule): HabitSchedule {
+  if (value === 'daily') return { repeat: null, timesPerWeek: null };
+  if (value.startsWith('rule:')) return { repeat: value.slice(5), timesPerWeek: null };
+  if (value.startsWith('times:')) return { repeat: null, timesPerWeek: Number(value.slice(6)) };
+  return kept;
+}
