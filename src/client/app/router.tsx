@@ -5,6 +5,7 @@ import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { useKeepAlive } from '../lib/keep-alive';
+import { PersonsDayContext } from '../lib/persons-day';
 import { browserTimeZone } from '../lib/request-init';
 import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { useLiveUpdates } from '../lib/use-live-updates';
@@ -18,6 +19,7 @@ import { LoadingScreen } from './routes/loading';
 
 // Every screen is its own chunk: a signed-out first visit downloads the landing page only.
 const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
+const UpcomingRoute = lazy(() => import('./routes/upcoming').then((m) => ({ default: m.UpcomingRoute })));
 const AllItemsRoute = lazy(() => import('./routes/all-items').then((m) => ({ default: m.AllItemsRoute })));
 const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
 const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
@@ -30,6 +32,7 @@ function SignedInRoutes() {
     <Switch>
       <Route path="/" component={TodayRoute} />
       <Route path="/today" component={TodayRoute} />
+      <Route path="/upcoming" component={UpcomingRoute} />
       <Route path="/home" component={HomeRoute} />
       <Route path="/all-items" component={AllItemsRoute} />
       <Route path="/settings" component={SettingsRoute} />
@@ -75,32 +78,34 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
   useKeepAlive();
   // Every screen shows today's ticks (Today and All Items alike), so the whole app turns the day, in
   // the zone the server uses for this person (the browser's until the user is known).
-  useDayChangeRefresh(
+  const day = useDayChangeRefresh(
     auth.user?.timeZone ?? browserTimeZone() ?? DEFAULT_TIME_ZONE,
     auth.user?.dayStartHour ?? DEFAULT_DAY_START_HOUR,
   );
   const signedIn = auth.status === 'signed-in';
   useLiveUpdates(signedIn);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <AppHeader account={<UserMenu auth={auth} />} />
-      <ConnectivityBanner />
-      {/* Room at the bottom so the fixed navigation never covers the last card. */}
-      <main
-        id="main"
-        tabIndex={-1}
-        className={signedIn ? 'flex-1 pb-28 outline-none' : 'flex-1 outline-none'}
-      >
-        <RouteErrorBoundary resetKey={location}>
-          <Suspense fallback={<LoadingScreen />}>
-            {/* Committed only with a screen that has loaded: a suspended route shows the fallback instead. */}
-            {auth.status === 'loading' ? null : <AppShellRelease />}
-            <Screen auth={auth} />
-          </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      {signedIn ? <BottomNav /> : null}
-    </div>
+    <PersonsDayContext value={day}>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <AppHeader account={<UserMenu auth={auth} />} />
+        <ConnectivityBanner />
+        {/* Room at the bottom so the fixed navigation never covers the last card. */}
+        <main
+          id="main"
+          tabIndex={-1}
+          className={signedIn ? 'flex-1 pb-28 outline-none' : 'flex-1 outline-none'}
+        >
+          <RouteErrorBoundary resetKey={location}>
+            <Suspense fallback={<LoadingScreen />}>
+              {/* Committed only with a screen that has loaded: a suspended route shows the fallback instead. */}
+              {auth.status === 'loading' ? null : <AppShellRelease />}
+              <Screen auth={auth} />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        {signedIn ? <BottomNav /> : null}
+      </div>
+    </PersonsDayContext>
   );
 });

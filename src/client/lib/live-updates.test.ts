@@ -49,6 +49,7 @@ describe('startLiveUpdates', () => {
     expect(keys()).toEqual([
       ['api', 'habits'],
       ['api', 'today'],
+      ['api', 'upcoming'],
     ]);
     stop();
   });
@@ -82,6 +83,7 @@ describe('startLiveUpdates', () => {
       ['api', 'today'],
       ['api', 'tasks'],
       ['api', 'habits'],
+      ['api', 'upcoming'],
     ]);
     stop();
   });

@@ -15,24 +15,30 @@ export const TAB_ID = newId();
 
 /** The reads each kind of change can alter. Prefixes: ['api', 'tasks'] covers each task's history too. */
 const KEYS: Record<LiveChangeKind, QueryKey[]> = {
-  // A goal's deletion takes its tasks, and its colour shows on Today.
+  // A goal's deletion takes its tasks, and its colour shows on Today and Upcoming.
   goals: [
     ['api', 'goals'],
     ['api', 'tasks'],
     ['api', 'today'],
+    ['api', 'upcoming'],
   ],
+  // A task's day or repeat moves it on Today and Upcoming.
   tasks: [
     ['api', 'tasks'],
     ['api', 'today'],
+    ['api', 'upcoming'],
   ],
+  // Upcoming lists the habits on Today on each day they are due.
   habits: [
     ['api', 'habits'],
     ['api', 'today'],
+    ['api', 'upcoming'],
   ],
   today: [
     ['api', 'today'],
     ['api', 'tasks'],
     ['api', 'habits'],
+    ['api', 'upcoming'],
   ],
   account: [['api']],
 };

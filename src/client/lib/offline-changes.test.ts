@@ -7,13 +7,20 @@ const NEW_ID = '22222222-2222-4222-8222-222222222222';
 const GOAL = { id: '33333333-3333-4333-8333-333333333333', title: 'Run', color: 'blue', isHabitGoal: false };
 
 describe('queueableChange', () => {
-  it('keeps ticks, Today moves, reorders and creates that carry their id; nothing else', () => {
+  it('keeps ticks, Today moves, new days, reorders and creates that carry their id; nothing else', () => {
     expect(queueableChange('PATCH', `/api/habits/${HABIT_ID}`, { completedToday: true })?.label).toBe(
       'A tick',
     );
     expect(queueableChange('PATCH', `/api/tasks/${HABIT_ID}`, { isToday: false })?.label).toBe(
       'A change to Today',
     );
+    // A task moved to another day (Upcoming, "Plan for…") waits too; a new repeat is an edit.
+    expect(queueableChange('PATCH', `/api/tasks/${HABIT_ID}`, { plannedFor: '2026-11-30' })?.label).toBe(
+      'A new day for a task',
+    );
+    expect(
+      queueableChange('PATCH', `/api/tasks/${HABIT_ID}`, { plannedFor: null, repeat: 'FREQ=DAILY' }),
+    ).toBeUndefined();
     expect(queueableChange('POST', '/api/today/reorder', { items: [] })?.label).toBe('A new order');
     expect(queueableChange('POST', '/api/tasks', { id: NEW_ID, title: 'Milk' })?.label).toBe('A new task');
     expect(queueableChange('POST', '/api/habits', { id: NEW_ID, title: 'Walk' })?.label).toBe('A new habit');

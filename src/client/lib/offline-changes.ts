@@ -7,7 +7,7 @@ import type { Today, TodayTask } from '#shared/api/today';
 /*
  * Which changes may wait for the network, and how they look on this device meanwhile
  * (docs/product.md#connectivity, docs/decisions/018-installable-app.md): a tick or untick, a move onto or
- * off Today, a new order, and a new task or habit. They are the quick, frequent changes of a day away
+ * off Today, a task moved to another day, a new order, and a new task or habit. They are the quick, frequent changes of a day away
  * from signal; each one fully applies or is refused whole on replay, and sending one twice changes
  * nothing (a create carries the id the browser chose for it). Edits, deletes and new goals still need
  * the network and say so.
@@ -27,7 +27,7 @@ const CREATE_PATHS = new Map([
   ['/api/habits', 'A new habit'],
 ]);
 const REORDER_PATHS = new Set(['/api/today/reorder', '/api/tasks/reorder', '/api/habits/reorder']);
-const QUEUEABLE_FIELDS = new Set(['completedToday', 'isToday', 'todaySortOrder']);
+const QUEUEABLE_FIELDS = new Set(['completedToday', 'isToday', 'todaySortOrder', 'plannedFor']);
 
 /** The change as it would be kept, or undefined when this write cannot wait. */
 export function queueableChange(method: string, path: string, body: unknown): QueuedChange | undefined {
@@ -39,7 +39,8 @@ export function queueableChange(method: string, path: string, body: unknown): Qu
     return undefined;
   const fields = Object.keys(body);
   if (fields.length === 0 || !fields.every((field) => QUEUEABLE_FIELDS.has(field))) return undefined;
-  const label = 'completedToday' in body ? 'A tick' : 'A change to Today';
+  const label =
+    'completedToday' in body ? 'A tick' : 'plannedFor' in body ? 'A new day for a task' : 'A change to Today';
   return { method, path, body, label };
 }
 
@@ -47,7 +48,12 @@ function hasClientId(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string';
 }
 
-type ItemChanges = { completedToday?: boolean; isToday?: boolean; todaySortOrder?: number };
+type ItemChanges = {
+  completedToday?: boolean;
+  isToday?: boolean;
+  todaySortOrder?: number;
+  plannedFor?: string | null;
+};
 
 function changed<T extends Habit | Task>(item: T, changes: ItemChanges): T {
   const next = { ...item };
@@ -57,6 +63,9 @@ function changed<T extends Habit | Task>(item: T, changes: ItemChanges): T {
   }
   if (changes.isToday !== undefined) next.isToday = changes.isToday;
   if (changes.todaySortOrder !== undefined) next.todaySortOrder = changes.todaySortOrder;
+  // Upcoming moved the task between its days itself (features/upcoming/api/move-task.ts); the lists
+  // and Today show its new day, and Today's membership follows when the server has it.
+  if (changes.plannedFor !== undefined && 'plannedFor' in next) next.plannedFor = changes.plannedFor;
   return next;
 }
 

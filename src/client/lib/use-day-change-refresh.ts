@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { dayAt, msUntilNextDay } from '#shared/domain/days';
+import { useEffect, useState } from 'react';
+import { type Day, dayAt, msUntilNextDay } from '#shared/domain/days';
 
 /** Refetch a moment after the day changes so the server, using the same rule, is surely on the new day. */
 export const DAY_CHANGE_MARGIN_MS = 1000;
@@ -11,16 +11,21 @@ export const DAY_CHANGE_MARGIN_MS = 1000;
  * exactly one refetch of everything when the next day starts, decided by the same `dayAt` the server
  * uses, with the zone and "day starts at" hour the server uses for this person. A sleeping laptop can
  * hold timers back, so coming back to the tab on a different day refetches too.
+ *
+ * Answers the person's day, which turns at the same moment (lib/persons-day.ts).
  */
-export function useDayChangeRefresh(timeZone: string, dayStartHour: number): void {
+export function useDayChangeRefresh(timeZone: string, dayStartHour: number): Day {
   const queryClient = useQueryClient();
+  const [shown, setShown] = useState(() => dayAt(new Date(), timeZone, dayStartHour));
   useEffect(() => {
     const today = () => dayAt(new Date(), timeZone, dayStartHour);
     let day = today();
+    setShown(day);
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const refresh = () => {
       day = today();
+      setShown(day);
       void queryClient.invalidateQueries({ queryKey: ['api'] });
     };
     const arm = () => {
@@ -46,4 +51,5 @@ export function useDayChangeRefresh(timeZone: string, dayStartHour: number): voi
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [queryClient, timeZone, dayStartHour]);
+  return shown;
 }

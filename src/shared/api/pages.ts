@@ -3,7 +3,7 @@
  * (docs/product.md#signed-out-pages). The client's router and the server, which sends the
  * pre-rendered landing page for these paths, read the same list.
  */
-export const LANDING_PAGE_PATHS = ['/', '/today', '/home', '/all-items', '/settings'] as const;
+export const LANDING_PAGE_PATHS = ['/', '/today', '/upcoming', '/home', '/all-items', '/settings'] as const;
 
 export function isLandingPagePath(path: string): boolean {
   return (LANDING_PAGE_PATHS as readonly string[]).includes(path);

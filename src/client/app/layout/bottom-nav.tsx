@@ -1,4 +1,5 @@
 import CalendarCheck from 'lucide-react/icons/calendar-check';
+import CalendarRange from 'lucide-react/icons/calendar-range';
 import LayoutList from 'lucide-react/icons/layout-list';
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -14,11 +15,12 @@ type NavEntry = {
 
 const entries: NavEntry[] = [
   { href: '/', label: 'Today', icon: CalendarCheck, matches: ['/', '/today'] },
+  { href: '/upcoming', label: 'Upcoming', icon: CalendarRange, matches: ['/upcoming'] },
   { href: '/all-items', label: 'All Items', icon: LayoutList, matches: ['/all-items'] },
 ];
 
 /**
- * Two entries, the current path's one highlighted (docs/product.md#signed-in-chrome). The layout reserves
+ * Three entries (Today, Upcoming, All Items), the current path's one highlighted (docs/product.md#signed-in-chrome). The layout reserves
  * room below for it.
  */
 export function BottomNav() {
@@ -28,7 +30,7 @@ export function BottomNav() {
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-border border-t bg-background/90 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
-      <ul className="mx-auto grid max-w-3xl grid-cols-2 gap-2 px-4 py-1.5">
+      <ul className="mx-auto grid max-w-3xl grid-cols-3 gap-2 px-4 py-1.5">
         {entries.map(({ href, label, icon: Icon, matches }) => {
           const active = matches.includes(location);
           return (

@@ -8,11 +8,13 @@
 export type CardIcon = { lucide: string; strokeWidth?: number; filled?: boolean };
 
 export const CARD_ICONS = {
+  calendar: { lucide: 'calendar-fold' },
   check: { lucide: 'check', strokeWidth: 3 },
   flame: { lucide: 'flame' },
   grip: { lucide: 'grip-vertical' },
   more: { lucide: 'ellipsis-vertical' },
   pencil: { lucide: 'pencil' },
+  repeat: { lucide: 'repeat' },
   sun: { lucide: 'sun', filled: true },
   'sun-dim': { lucide: 'sun-dim' },
 } as const satisfies Record<string, CardIcon>;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { BULK_MAX_LINES } from '#shared/api/common';
-import { parseBulkLines } from '#shared/domain/bulk-input';
+import { parseBulkLines, readBulkLines } from '#shared/domain/bulk-input';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { DialogFooter } from '../../../components/ui/dialog';
@@ -11,10 +11,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/error-text';
+import { usePersonsDay } from '../../../lib/persons-day';
 import { bulkPositions } from '../api/bulk-positions';
 import { useCreateHabits } from '../api/create-habit';
 import { BulkCreateError } from '../api/create-in-order';
 import { useCreateTasks } from '../api/create-task';
+import { useGoals } from '../api/get-goals';
 import { goalIdFromSelect, NO_GOAL } from '../lib/goal-choice';
 import { bulkCreatedToast, type GoalContext, KIND_LABEL } from '../lib/item-kinds';
 import { settle } from '../lib/settle';
@@ -46,6 +48,9 @@ export function BulkItemForm({
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const createTasks = useCreateTasks();
   const createHabits = useCreateHabits();
+  const today = usePersonsDay();
+  // The goal select's own list: "#Goal" in a line may name any goal that is not archived.
+  const { data: goals = [] } = useGoals(true);
   const titles = parseBulkLines(text);
   const count = titles.length;
   const tooMany = count > BULK_MAX_LINES;
@@ -95,7 +100,25 @@ export function BulkItemForm({
     });
     if (kind === 'task') {
       const target = goalContext ? goalContext.id : goalIdFromSelect(goalId);
-      const inputs = titles.map((_, index) => ({ ...base(index), goalId: target }));
+      // Each line is read as quick add reads it (docs/product.md#words-in-quick-add); inside a goal,
+      // no line names another.
+      const readable = goalContext ? [] : goals.filter((goal) => !goal.archived);
+      const lines = await readBulkLines(text, { today, goals: readable });
+      const empty = lines.findIndex((line) => line.title === '');
+      if (empty >= 0) {
+        setFailure({
+          title: `Could not create ${kind}s`,
+          text: `Line ${empty + 1} (“${lines[empty]?.line}”) has no title left once its day is read: add a few words.`,
+        });
+        return;
+      }
+      const inputs = lines.map((line, index) => ({
+        ...base(index),
+        title: line.title,
+        goalId: line.goalId ?? target,
+        ...(line.plannedFor ? { plannedFor: line.plannedFor } : {}),
+        ...(line.repeat ? { repeat: line.repeat } : {}),
+      }));
       settle(createTasks, inputs, { onSuccess: done, onError: fail });
     } else {
       settle(

@@ -10,6 +10,7 @@ import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
+import { HabitScheduleLabel, habitScheduleWords } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
 export type HabitCardProps = CardSortProps & {
@@ -31,6 +32,7 @@ export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: Hab
   const [showingHistory, setShowingHistory] = useState(false);
 
   const done = habit.completedToday;
+  const schedule = habitScheduleWords(habit);
   const toggleDone = () =>
     settle(
       completion,
@@ -83,6 +85,8 @@ export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: Hab
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}
+        meta={schedule ? <HabitScheduleLabel words={schedule} /> : undefined}
+        spoken={habitScheduleWords(habit, true)}
       />
       <HistoryDialog
         open={showingHistory}

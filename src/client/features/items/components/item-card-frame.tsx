@@ -22,6 +22,8 @@ export type CardSortProps = {
   onMoveUp?: () => void;
   onMoveDown?: () => void;
   isDragging?: boolean;
+  /** Offer "Move up" / "Move down" (default: whenever there is a drag handle); Upcoming moves by day instead. */
+  canMoveInList?: boolean;
 };
 
 export type ItemCardFrameProps = CardSortProps & {
@@ -43,8 +45,12 @@ export type ItemCardFrameProps = CardSortProps & {
   onShowHistory?: () => void;
   /** Tinted surface class (goal colour on Today, purple for habits); none: the list's own surface. */
   tint?: string;
-  /** Extra line under the title, e.g. the goal's name on Today. */
+  /** Extra line under the title, e.g. the goal's name on Today, a task's day. */
   meta?: ReactNode;
+  /** Words the accessible name adds after the title: a task's day and repeat ("Tomorrow, Every Monday"). */
+  spoken?: string;
+  /** Menu entries after Edit and History (a task's "Plan for…"). */
+  menuExtra?: ReactNode;
 };
 
 /* cn() does not merge conflicting utilities, so colour and display are added separately below. */
@@ -59,7 +65,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
   const struck = done && props.strikeWhenDone;
   return (
     <article
-      aria-label={title}
+      aria-label={props.spoken ? `${title}, ${props.spoken}` : title}
       className={cn(
         // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
         'flex min-h-12 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow]',
@@ -195,8 +201,10 @@ function ItemMenu({
   onEdit,
   onShowHistory,
   onDelete,
+  menuExtra,
+  canMoveInList = true,
 }: ItemCardFrameProps) {
-  const sortable = dragHandle !== undefined;
+  const sortable = dragHandle !== undefined && canMoveInList;
   return (
     <DropdownMenuOnDemand
       label={`More actions for ${title}`}
@@ -215,6 +223,7 @@ function ItemMenu({
               History
             </DropdownMenuItem>
           )}
+          {menuExtra}
           {sortable && (
             <>
               <DropdownMenuSeparator />

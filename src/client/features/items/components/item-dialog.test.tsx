@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { GOAL_COLORS } from '#shared/domain/palette';
+import { PersonsDayContext } from '../../../lib/persons-day';
 import { installFakeApi, on, type RecordedRequest } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
@@ -381,5 +382,204 @@ describe('ItemDialog when editing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     expect(api.writes()).toEqual([]);
+  });
+});
+
+describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
+  // The person's day is a Thursday, whatever the machine's clock says.
+  const TODAY = '2026-11-26';
+  function openOn(props: Partial<ItemDialogProps> = {}) {
+    const onOpenChange = vi.fn();
+    const view = renderWithProviders(
+      <PersonsDayContext value={TODAY}>
+        <ItemDialog open onOpenChange={onOpenChange} mode="add" {...props} />
+      </PersonsDayContext>,
+    );
+    return { ...view, onOpenChange, dialog: screen.getByRole('dialog') };
+  }
+
+  it("offers None, Today, Tomorrow, Next week and Pick a date, counted from the person's day", async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    const day = within(dialog).getByRole('combobox', { name: 'Day' });
+    expect(day).toHaveValue('none');
+    expect(
+      within(day)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Today', 'Tomorrow (Fri 27)', 'Next week (Mon 30)', 'Pick a date…']);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Call mum');
+    await user.selectOptions(day, 'next-week');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Call mum',
+      goalId: null,
+      isToday: false,
+      plannedFor: '2026-11-30',
+    });
+  });
+
+  it('picks a date with a labelled date field, and asks for one when none is picked', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Dentist');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'date');
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveAttribute('min', '2000-01-01');
+    expect(date).toHaveAttribute('max', '2036-11-26');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(await within(dialog).findByText('Pick a date, or choose another day')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+    await user.type(date, '2026-12-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toMatchObject({ title: 'Dentist', plannedFor: '2026-12-24' });
+  });
+
+  it("editing shows the task's day, sends plannedFor only when it changed, and None unplans", async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Call mum', plannedFor: '2026-11-27' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    const day = within(dialog).getByRole('combobox', { name: 'Day' });
+    expect(day).toHaveValue('tomorrow');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Call mum', goalId: null, isToday: false });
+  });
+
+  it('None unplans a planned task; a later date shows in the date field', async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Taxes', plannedFor: '2027-01-15' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    expect(within(dialog).getByRole('combobox', { name: 'Day' })).toHaveValue('date');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2027-01-15');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'none');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Taxes', goalId: null, isToday: false, plannedFor: null });
+  });
+
+  it('bulk add reads each line as quick add does', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Tasks' }),
+      'Call mum tomorrow{Enter}Plan trip #work next week{Enter}Water plants',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create 3 Tasks' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(
+      api.writes().map(({ body }) => body as { title: string; goalId: string | null; plannedFor?: string }),
+    ).toMatchObject([
+      { title: 'Call mum', goalId: null, plannedFor: '2026-11-27' },
+      { title: 'Plan trip', goalId: work.id, plannedFor: '2026-11-30' },
+      { title: 'Water plants', goalId: null },
+    ]);
+    expect(api.writes()[2]?.body).not.toHaveProperty('plannedFor');
+  });
+
+  it('repeats on the chosen day: "Every week on Monday" for next week, sent as an RRULE', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Gym');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'next-week');
+    const repeat = within(dialog).getByRole('combobox', { name: 'Repeat' });
+    expect(
+      within(repeat)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'None',
+      'Every day',
+      'Every weekday',
+      'Every week on Monday',
+      'Every month on the 30th',
+      'Every year on 30 Nov',
+    ]);
+    await user.selectOptions(repeat, 'weekly');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toMatchObject({
+      title: 'Gym',
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+    });
+  });
+
+  it('editing keeps a rule made elsewhere, shown in words, and sends it only when changed', async () => {
+    const api = fakeServer();
+    const task = makeTask({
+      title: 'Bins',
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO',
+    });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    const repeat = within(dialog).getByRole('combobox', { name: 'Repeat' });
+    expect(repeat).toHaveValue('keep');
+    expect(within(repeat).getByRole('option', { name: 'Every 2 weeks on Monday' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Bins', goalId: null, isToday: false });
+  });
+
+  it('a habit takes a schedule: some weekdays, or N times a week; a change is sent, else nothing', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn({ presetType: 'habit' });
+    const schedule = within(dialog).getByRole('combobox', { name: 'Schedule' });
+    expect(schedule).toHaveValue('daily');
+    expect(
+      within(schedule)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Every day',
+      'Every weekday',
+      'Mon, Wed, Fri',
+      'Tue, Thu',
+      'Every weekend',
+      'Once a week',
+      '2 times a week',
+      '3 times a week',
+      '4 times a week',
+      '5 times a week',
+      '6 times a week',
+    ]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Gym');
+    await user.selectOptions(schedule, 'Mon, Wed, Fri');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Habit' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Gym',
+      isToday: false,
+      repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+    });
+  });
+
+  it('editing a habit from 3 times a week to every day sends both fields cleared', async () => {
+    const api = fakeServer();
+    const habit = makeHabit({ title: 'Swim', timesPerWeek: 3 });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'habit', habit } });
+    const schedule = within(dialog).getByRole('combobox', { name: 'Schedule' });
+    expect(schedule).toHaveValue('times:3');
+    await user.selectOptions(schedule, 'Every day');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      title: 'Swim',
+      isToday: false,
+      repeat: null,
+      timesPerWeek: null,
+    });
+  });
+
+  it('a habit has no day', () => {
+    fakeServer();
+    const { dialog } = openOn({ presetType: 'habit' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
   });
 });

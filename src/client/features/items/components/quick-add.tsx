@@ -1,11 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import CornerDownLeft from 'lucide-react/icons/corner-down-left';
 import Plus from 'lucide-react/icons/plus';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import type { QuickAddChip, QuickAddChipKind, QuickAddReading } from '#shared/domain/quick-add-words';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
+import { usePersonsDay } from '../../../lib/persons-day';
+import { goalsQueryOptions } from '../api/get-goals';
 import { useSaveItem } from '../api/save-item';
 import { settle } from '../lib/settle';
+import { QuickAddChips } from './quick-add-chips';
 
 export type QuickAddProps = {
   /** The field's name, e.g. "New task on Today", "New task in {goal}", "New todo". */
@@ -20,36 +25,83 @@ export type QuickAddProps = {
  * One line that makes a task on Enter (docs/product.md#quick-add): the field clears at once and keeps
  * focus for the next one; positions come from the server (the end of the list, and of Today). A
  * refusal puts the words back (if the field is still empty) and says why under it.
+ *
+ * It understands words (docs/product.md#words-in-quick-add): a day, a repeat and "#Goal", shown as
+ * chips while typing and taken out of the title. The reader (chrono-node and rrule with it) and the
+ * title rules load with the field's first use, not with the screen
+ * (docs/decisions/010-first-load-weight.md); focusing the field has usually fetched them already.
  */
 const loadTitleRules = () => import('#shared/api/common');
+type WordsReader = typeof import('#shared/domain/quick-add-words').readQuickAdd;
+let loadedReader: WordsReader | undefined;
+const loadReader = (): Promise<WordsReader> =>
+  import('#shared/domain/quick-add-words').then((module) => {
+    loadedReader = module.readQuickAdd;
+    return module.readQuickAdd;
+  });
+
+type Dismissed = { kind: QuickAddChipKind; text: string };
 
 export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProps) {
   const save = useSaveItem();
   const [title, setTitle] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [added, setAdded] = useState('');
+  const [dismissed, setDismissed] = useState<Dismissed[]>([]);
+  const [reader, setReader] = useState<WordsReader | undefined>(() => loadedReader);
+  const [used, setUsed] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const ids = useId();
+  const today = usePersonsDay();
+  // "#Goal" reads the person's goals; a goal's own field reads none. Asked for once the field is used.
+  const goals = useQuery({ ...goalsQueryOptions(false), enabled: used && goalId === null });
+  const goalChoices = useMemo(
+    () => (goalId === null ? (goals.data ?? []).map(({ id, title }) => ({ id, title })) : []),
+    [goals.data, goalId],
+  );
+
+  const read = (text: string, words: WordsReader | undefined): QuickAddReading | undefined =>
+    words?.(text, { today, goals: goalChoices, dismissed });
+  // Read again at every keystroke: chrono takes well under a millisecond for one line.
+  const reading = title.trim() === '' ? undefined : read(title, reader);
+
+  const startUsing = () => {
+    void loadTitleRules();
+    if (!used) setUsed(true);
+    if (!reader) void loadReader().then((loaded) => setReader(() => loaded));
+  };
+
+  const removeChip = (chip: QuickAddChip) => {
+    setDismissed((current) => [...current, { kind: chip.kind, text: chip.text }]);
+    field.current?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = title;
     if (typed.trim() === '') return;
-    // The title rules (and zod with them) load with the first use, not with the screen
-    // (docs/decisions/010-first-load-weight.md); focusing the field has usually fetched them already.
     const { TitleSchema } = await loadTitleRules();
-    const parsed = TitleSchema.safeParse(typed);
+    const words = read(typed, reader ?? (await loadReader()));
+    const parsed = TitleSchema.safeParse(words ? words.title : typed);
     if (!parsed.success) {
       setFailure(parsed.error.issues[0]?.message ?? 'Check the title');
       return;
     }
     setFailure(null);
     setTitle((current) => (current === typed ? '' : current));
+    setDismissed([]);
     field.current?.focus();
+    const plan = {
+      ...(words?.plannedFor ? { plannedFor: words.plannedFor } : {}),
+      ...(words?.repeat ? { repeat: words.repeat } : {}),
+    };
     // Each Enter is its own call (mutateAsync): several typed quickly each report their own outcome.
     settle(
       save,
-      { kind: 'task', create: { title: parsed.data, goalId, isToday } },
+      {
+        kind: 'task',
+        create: { title: parsed.data, goalId: words?.goalId ?? goalId, isToday, ...plan },
+      },
       {
         onSuccess: () => setAdded(`Added “${parsed.data}”.`),
         onError: (error) => {
@@ -77,10 +129,11 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
           aria-invalid={failure ? true : undefined}
           aria-describedby={failure ? `${ids}-failure` : undefined}
           placeholder="Add a task…"
-          onFocus={() => void loadTitleRules()}
+          onFocus={startUsing}
           value={title}
           onChange={(event) => {
             setTitle(event.target.value);
+            if (event.target.value.trim() === '') setDismissed([]);
             if (failure) setFailure(null);
           }}
           className={cn(
@@ -100,6 +153,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
           <CornerDownLeft className="size-4" aria-hidden />
         </button>
       </div>
+      {reading && <QuickAddChips chips={reading.chips} onRemove={removeChip} />}
       {failure && (
         <p id={`${ids}-failure`} role="alert" className="px-1 font-medium text-destructive text-sm">
           {failure}

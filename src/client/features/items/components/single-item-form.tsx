@@ -11,13 +11,14 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/error-text';
+import { usePersonsDay } from '../../../lib/persons-day';
 import { useSaveItem } from '../api/save-item';
 import {
   formDefaults,
   type SingleItemFormInput,
-  SingleItemFormSchema,
   type SingleItemFormValues,
   saveRequestFor,
+  singleItemFormSchema,
 } from '../lib/item-form-values';
 import {
   createdToast,
@@ -57,9 +58,10 @@ export function SingleItemForm({
   onCancel,
 }: SingleItemFormProps) {
   const ids = useId();
+  const today = usePersonsDay();
   const form = useForm<SingleItemFormInput, unknown, SingleItemFormValues>({
-    resolver: zodResolver(SingleItemFormSchema),
-    defaultValues: formDefaults(item, defaultIsToday),
+    resolver: zodResolver(singleItemFormSchema(today)),
+    defaultValues: formDefaults(item, defaultIsToday, today),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -69,7 +71,7 @@ export function SingleItemForm({
 
   const submit = (values: SingleItemFormValues) => {
     setFailure(null);
-    settle(save, saveRequestFor(kind, item, values, goalContext), {
+    settle(save, saveRequestFor(kind, item, values, goalContext, today), {
       onSuccess: () => {
         toast(editing ? updatedToast(kind) : createdToast(kind));
         form.reset();
@@ -127,7 +129,20 @@ export function SingleItemForm({
         <TaskHabitFields
           idPrefix={ids}
           control={form.control}
+          register={form.register}
           showGoalSelect={kind === 'task' && !goalContext}
+          habitSchedule={
+            kind === 'habit' ? { kept: item?.kind === 'habit' ? item.habit : undefined } : undefined
+          }
+          plan={
+            kind === 'task'
+              ? {
+                  today,
+                  dateError: form.formState.errors.plannedDate?.message,
+                  keptRule: item?.kind === 'task' ? item.task.repeat : null,
+                }
+              : undefined
+          }
         />
       )}
 

@@ -13,6 +13,7 @@ import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
 import { ItemDialog } from './item-dialog';
+import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
 export type TaskCardProps = CardSortProps & {
@@ -25,6 +26,8 @@ export type TaskCardProps = CardSortProps & {
   showGoal?: boolean;
   /** Opens the edit dialog; without it the card opens its own. */
   onEdit?: () => void;
+  /** The day menu's name: "Plan for…", or "Move to…" on Upcoming. */
+  planMenuLabel?: string;
 };
 
 /**
@@ -37,6 +40,7 @@ export const TaskCard = memo(function TaskCard({
   tint = false,
   showGoal = false,
   onEdit,
+  planMenuLabel,
   ...sort
 }: TaskCardProps) {
   const completion = useUpdateTask();
@@ -46,6 +50,8 @@ export const TaskCard = memo(function TaskCard({
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
+  const plan = useTaskPlanParts(task, planMenuLabel);
+  const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
 
   const setDone = (value: boolean) => ({
     id: task.id,
@@ -101,8 +107,18 @@ export const TaskCard = memo(function TaskCard({
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}
-        meta={showGoal && goal ? <GoalName goal={goal} /> : undefined}
+        meta={
+          goalName || plan.label ? (
+            <>
+              {goalName}
+              {plan.label}
+            </>
+          ) : undefined
+        }
+        spoken={plan.spoken}
+        menuExtra={plan.menu}
       />
+      {plan.dialog}
       {inHabitGoal && goal && (
         <HistoryDialog
           open={showingHistory}

@@ -1,21 +1,33 @@
-import { type Control, Controller } from 'react-hook-form';
+import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
+import type { Day } from '#shared/domain/days';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import type { SingleItemFormInput } from '../lib/item-form-values';
+import type { HabitSchedule } from '../lib/plan-choices';
 import { GoalSelect } from './goal-select';
+import { HabitScheduleField } from './habit-schedule-field';
+import { PlanFields } from './plan-fields';
 
 /**
- * A task's or a habit's own fields in the item dialog: "Add to Today", and a task's goal unless the
- * dialog is fixed to one (docs/product.md#item-dialog).
+ * A task's or a habit's own fields in the item dialog: "Add to Today", a task's day, and a task's goal
+ * unless the dialog is fixed to one (docs/product.md#item-dialog).
  */
 export function TaskHabitFields({
   idPrefix,
   control,
+  register,
   showGoalSelect,
+  plan,
+  habitSchedule,
 }: {
   idPrefix: string;
   control: Control<SingleItemFormInput>;
+  register: UseFormRegister<SingleItemFormInput>;
   showGoalSelect: boolean;
+  /** Offer the task's day, counted from the person's `today`. */
+  plan?: { today: Day; dateError?: string; keptRule?: string | null };
+  /** Offer a habit's schedule; `kept` is the habit's own when editing. */
+  habitSchedule?: { kept?: HabitSchedule };
 }) {
   return (
     <>
@@ -35,6 +47,19 @@ export function TaskHabitFields({
           </div>
         )}
       />
+      {habitSchedule && (
+        <HabitScheduleField id={`${idPrefix}-schedule`} control={control} kept={habitSchedule.kept} />
+      )}
+      {plan && (
+        <PlanFields
+          idPrefix={idPrefix}
+          control={control}
+          register={register}
+          today={plan.today}
+          dateError={plan.dateError}
+          keptRule={plan.keptRule}
+        />
+      )}
       {showGoalSelect && (
         <Controller
           control={control}

@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, TitleSchema } from '#shared/api/common';
 import { GoalColorSchema } from '#shared/api/goals';
+import { type Day, isDay } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { SaveItemRequest } from '../api/save-item';
 import { goalIdFromSelect, NO_GOAL } from './goal-choice';
 import type { EditableItem, GoalContext, ItemKind } from './item-kinds';
+import {
+  choiceOfDay,
+  choiceOfRule,
+  dayOfChoice,
+  type PlanChoice,
+  plannableRange,
+  type RepeatChoice,
+  ruleOfChoice,
+  scheduleOf,
+  scheduleValue,
+} from './plan-choices';
 
 /*
  * The one-item form's values and what they become (docs/product.md#item-dialog): one set of fields
@@ -24,11 +36,39 @@ export const SingleItemFormSchema = z.object({
   isHabitGoal: z.boolean(),
   isToday: z.boolean(),
   goalId: z.string(),
+  /** A task's day (docs/product.md#planning): a named choice, or "date" with `plannedDate`. */
+  planChoice: z.enum(['none', 'today', 'tomorrow', 'next-week', 'date']),
+  /** The date field's value (YYYY-MM-DD, or '' while none is picked). */
+  plannedDate: z.string(),
+  /** A task's repeat (docs/product.md#repeats), anchored on its day. */
+  repeatChoice: z.enum(['none', 'daily', 'weekdays', 'weekly', 'monthly', 'yearly', 'keep']),
+  /** A habit's schedule, as lib/plan-choices.ts writes it ("daily", "rule:…", "times:3", "keep"). */
+  habitSchedule: z.string(),
 });
+
+/** The form's schema for a person on `today`: a picked date must be one the API plans for. */
+export function singleItemFormSchema(today: Day) {
+  const { min, max } = plannableRange(today);
+  return SingleItemFormSchema.superRefine((values, context) => {
+    if (values.planChoice !== 'date') return;
+    const day = values.plannedDate;
+    if (day === '' || !isDay(day))
+      context.addIssue({ code: 'custom', path: ['plannedDate'], message: PICK_A_DATE_MESSAGE });
+    else if (day < min || day > max)
+      context.addIssue({ code: 'custom', path: ['plannedDate'], message: DATE_RANGE_MESSAGE });
+  });
+}
+export const PICK_A_DATE_MESSAGE = 'Pick a date, or choose another day';
+export const DATE_RANGE_MESSAGE = 'Pick a date from 1 January 2000 to ten years ahead';
+
 export type SingleItemFormInput = z.input<typeof SingleItemFormSchema>;
 export type SingleItemFormValues = z.output<typeof SingleItemFormSchema>;
 
-export function formDefaults(item: EditableItem | undefined, defaultIsToday: boolean): SingleItemFormInput {
+export function formDefaults(
+  item: EditableItem | undefined,
+  defaultIsToday: boolean,
+  today: Day,
+): SingleItemFormInput {
   const blank: SingleItemFormInput = {
     title: '',
     description: '',
@@ -36,6 +76,10 @@ export function formDefaults(item: EditableItem | undefined, defaultIsToday: boo
     isHabitGoal: false,
     isToday: defaultIsToday,
     goalId: NO_GOAL,
+    planChoice: 'none',
+    plannedDate: '',
+    repeatChoice: 'none',
+    habitSchedule: 'daily',
   };
   if (!item) return blank;
   switch (item.kind) {
@@ -53,24 +97,36 @@ export function formDefaults(item: EditableItem | undefined, defaultIsToday: boo
         title: item.task.title,
         isToday: item.task.isToday,
         goalId: item.task.goalId ?? NO_GOAL,
+        planChoice: choiceOfDay(item.task.plannedFor, today),
+        plannedDate: item.task.plannedFor ?? '',
+        repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
       };
     case 'habit':
-      return { ...blank, title: item.habit.title, isToday: item.habit.isToday };
+      return {
+        ...blank,
+        title: item.habit.title,
+        isToday: item.habit.isToday,
+        habitSchedule: scheduleValue(item.habit),
+      };
   }
 }
 
 /**
  * The save the form makes. Editing a goal sends exactly title, description, color and isHabitGoal;
- * in a goal's context a new task joins that goal whatever the form says
- * (docs/product.md#dialog-lifecycle).
+ * editing a task sends title, goalId and isToday, and plannedFor only when its day changed; in a
+ * goal's context a new task joins that goal whatever the form says (docs/product.md#dialog-lifecycle).
  */
 export function saveRequestFor(
   kind: ItemKind,
   item: EditableItem | undefined,
   values: SingleItemFormValues,
   goalContext: GoalContext | undefined,
+  today: Day,
 ): SaveItemRequest {
   const { title, isToday } = values;
+  const plannedFor = dayOfChoice(values.planChoice as PlanChoice, today, values.plannedDate);
+  const kept = item?.kind === 'task' ? item.task.repeat : null;
+  const repeat = ruleOfChoice(values.repeatChoice as RepeatChoice, plannedFor ?? today, kept);
   const goalFields = {
     title,
     description: values.description.trim() || null,
@@ -81,14 +137,50 @@ export function saveRequestFor(
   if (item?.kind === 'task')
     return {
       kind: 'task',
-      update: { id: item.task.id, changes: { title, goalId: goalIdFromSelect(values.goalId), isToday } },
+      update: {
+        id: item.task.id,
+        changes: {
+          title,
+          goalId: goalIdFromSelect(values.goalId),
+          isToday,
+          ...(plannedFor === item.task.plannedFor ? {} : { plannedFor }),
+          ...(repeat === item.task.repeat ? {} : { repeat }),
+        },
+      },
     };
-  if (item?.kind === 'habit')
-    return { kind: 'habit', update: { id: item.habit.id, changes: { title, isToday } } };
+  if (item?.kind === 'habit') {
+    const { repeat: rule, timesPerWeek } = scheduleOf(values.habitSchedule, item.habit);
+    const changed = rule !== item.habit.repeat || timesPerWeek !== item.habit.timesPerWeek;
+    return {
+      kind: 'habit',
+      update: {
+        id: item.habit.id,
+        changes: { title, isToday, ...(changed ? { repeat: rule, timesPerWeek } : {}) },
+      },
+    };
+  }
   if (kind === 'goal') return { kind: 'goal', create: goalFields };
   if (kind === 'task') {
     const goalId = goalContext ? goalContext.id : goalIdFromSelect(values.goalId);
-    return { kind: 'task', create: { title, goalId, isToday } };
+    return {
+      kind: 'task',
+      create: {
+        title,
+        goalId,
+        isToday,
+        ...(plannedFor ? { plannedFor } : {}),
+        ...(repeat ? { repeat } : {}),
+      },
+    };
   }
-  return { kind: 'habit', create: { title, isToday } };
+  const schedule = scheduleOf(values.habitSchedule, { repeat: null, timesPerWeek: null });
+  return {
+    kind: 'habit',
+    create: {
+      title,
+      isToday,
+      ...(schedule.repeat ? { repeat: schedule.repeat } : {}),
+      ...(schedule.timesPerWeek ? { timesPerWeek: schedule.timesPerWeek } : {}),
+    },
+  };
 }

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '#shared/domain/days';
+import { todayHabit, todayTask } from '../../features/today/testing/today-factories';
+import type { UpcomingDay } from '../../features/upcoming';
+import { PersonsDayContext } from '../../lib/persons-day';
+import { installFakeApi, on } from '../../testing/fake-api';
+import { renderWithProviders } from '../../testing/render';
+import { UpcomingRoute } from './upcoming';
+
+// The person's day is Thursday 26 November 2026, whatever the machine's clock says.
+const TODAY = '2026-11-26';
+
+/** GET /api/upcoming answers every day of the range asked, as the API does; `planned` fills some. */
+function fakeApi(
+  planned: Record<string, Partial<UpcomingDay>>,
+  overdue = [todayTask('Pay rent', 0, { plannedFor: '2026-11-23', isToday: false })],
+) {
+  return installFakeApi(
+    on('GET', /^\/api\/upcoming\?/, (request) => {
+      const query = new URL(request.path, 'http://localhost').searchParams;
+      const from = query.get('from')!;
+      const to = query.get('to')!;
+      const days = [];
+      for (let day = from; day <= to; day = addDays(day, 1))
+        days.push({ day, tasks: [], habits: [], ...planned[day] });
+      return { body: { today: TODAY, overdue, days } };
+    }),
+    on('PATCH', /^\/api\/tasks\//, (request) => ({
+      body: todayTask('x', 0, request.body as object),
+    })),
+    on('GET', /^\/api\//, () => ({ body: [] })),
+  );
+}
+
+function renderUpcoming() {
+  return renderWithProviders(
+    <PersonsDayContext value={TODAY}>
+      <UpcomingRoute />
+    </PersonsDayContext>,
+  );
+}
+
+describe('Upcoming (docs/product.md#upcoming-screen)', () => {
+  it('shows Overdue first, then today and the next 14 days, each headed in words; empty days say so', async () => {
+    const api = fakeApi({
+      '2026-11-27': { tasks: [todayTask('Call mum', 0, { plannedFor: '2026-11-27', isToday: false })] },
+      '2026-11-30': { habits: [todayHabit('Run', 0)] },
+    });
+    renderUpcoming();
+    await screen.findByRole('heading', { name: 'Tomorrow' });
+    expect(api.paths()).toContain('/api/upcoming?from=2026-11-26&to=2026-12-10');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.slice(0, 5)).toEqual([
+      'Overdue',
+      'Today',
+      'Tomorrow',
+      'Saturday 28 November',
+      'Sunday 29 November',
+    ]);
+    expect(headings).toHaveLength(16);
+    expect(headings.at(-1)).toBe('Thursday 10 December');
+
+    const overdue = screen.getByRole('region', { name: 'Overdue' });
+    expect(
+      within(overdue).getByRole('article', { name: 'Pay rent, Overdue since Monday 23 November' }),
+    ).toBeInTheDocument();
+    const tomorrow = screen.getByRole('region', { name: 'Tomorrow' });
+    expect(within(tomorrow).getByRole('article', { name: 'Call mum, Tomorrow' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Today' })).getByText('Nothing planned'),
+    ).toBeInTheDocument();
+    // Habits due that day, listed apart from the tasks.
+    const monday = screen.getByRole('region', { name: 'Monday 30 November' });
+    expect(within(monday).getByRole('list', { name: 'Habits, Monday 30 November' })).toHaveTextContent('Run');
+  });
+
+  it('"Move to…" moves a task to another day without dragging', async () => {
+    const call = todayTask('Call mum', 0, { plannedFor: '2026-11-27', isToday: false });
+    const api = fakeApi({ '2026-11-27': { tasks: [call] } });
+    const { user } = renderUpcoming();
+    await screen.findByRole('article', { name: 'Call mum, Tomorrow' });
+    await user.click(screen.getByRole('button', { name: 'More actions for Call mum' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Move up' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Move to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next week (Mon 30)' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/tasks/${call.id}`,
+      body: { plannedFor: '2026-11-30' },
+    });
+  });
+
+  it('its drag handle lifts a task for the keyboard and says how to move it', async () => {
+    fakeApi({
+      '2026-11-27': { tasks: [todayTask('Call mum', 0, { plannedFor: '2026-11-27', isToday: false })] },
+    });
+    const { user } = renderUpcoming();
+    const handle = await screen.findByRole('button', { name: 'Reorder Call mum' });
+    handle.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText(/Picked up Call mum, planned for tomorrow/i)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(
+      await screen.findByText('Moving Call mum was cancelled. It stays where it was.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,106 @@
+// The card icons' pictures load with the screens that draw cards (components/ui/mask-icon.tsx).
+import 'virtual:card-icons.css';
+import { useEffect, useMemo, useRef } from 'react';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { TaskCard } from '../../features/items';
+import {
+  UpcomingDays,
+  type UpcomingTask,
+  upcomingGroups,
+  useMoveTask,
+  useUpcoming,
+} from '../../features/upcoming';
+import { errorText } from '../../lib/error-text';
+import { notifyError } from '../../lib/notify-error';
+import { usePersonsDay } from '../../lib/persons-day';
+import { Screen } from '../layout/screen';
+
+/**
+ * Upcoming (docs/product.md#upcoming-screen): what is overdue, then today and the days after it, more
+ * as the person scrolls; tasks move between days by drag or by their "Move to…" menu.
+ */
+export function UpcomingRoute() {
+  const today = usePersonsDay();
+  const upcoming = useUpcoming(today);
+  const move = useMoveTask();
+
+  const days = useMemo(() => upcoming.data?.pages.flatMap((page) => page.days) ?? [], [upcoming.data]);
+  const groups = useMemo(
+    () => upcomingGroups(today, upcoming.data?.pages[0]?.overdue ?? [], days),
+    [today, upcoming.data, days],
+  );
+
+  // More days when the end of the list comes into view.
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = upcoming;
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onMove = (task: UpcomingTask, from: string | null, to: string) =>
+    move.mutate(
+      { id: task.id, from, to },
+      { onError: (error) => notifyError('Could not move the task', error) },
+    );
+
+  return (
+    <Screen>
+      <header className="flex items-baseline justify-between gap-3">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Upcoming</h1>
+      </header>
+      {upcoming.isPending ? (
+        <div role="status" aria-label="Loading upcoming days" className="flex flex-col gap-3">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : upcoming.isError && days.length === 0 ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"
+        >
+          <p className="font-semibold">Could not load your upcoming days</p>
+          <p className="text-muted-foreground text-sm">{errorText(upcoming.error)}</p>
+          <Button variant="outline" onClick={() => void upcoming.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <UpcomingDays
+            groups={groups}
+            today={today}
+            onMove={onMove}
+            renderTask={(task, handle, isDragging) => (
+              <TaskCard
+                task={task}
+                goal={task.goal}
+                showGoal={Boolean(task.goal)}
+                tint
+                planMenuLabel="Move to…"
+                dragHandle={handle}
+                isDragging={isDragging}
+                canMoveInList={false}
+              />
+            )}
+          />
+          <div ref={end} className="flex justify-center py-2">
+            {hasNextPage && (
+              <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                {isFetchingNextPage ? 'Loading more days…' : 'Show more days'}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </Screen>
+  );
+}

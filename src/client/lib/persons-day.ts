@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import { type Day, DEFAULT_DAY_START_HOUR, dayAt } from '#shared/domain/days';
+import { browserTimeZone } from './request-init';
+
+/*
+ * The person's day (docs/product.md#completion-and-days): what "Today", "Tomorrow" and "Overdue" on the
+ * cards, the dialog's day choices and Upcoming count from. The app's frame computes it with `dayAt`,
+ * the zone and "day starts at" the server uses for this person, and turns it at the day's start
+ * (lib/use-day-change-refresh.ts); every screen reads it here, never from the device's clock alone.
+ */
+export const PersonsDayContext = createContext<Day | null>(null);
+
+/** The person's day; outside the app's frame (a lone component in a test), the browser's own day. */
+export function usePersonsDay(): Day {
+  return (
+    useContext(PersonsDayContext) ?? dayAt(new Date(), browserTimeZone() ?? 'UTC', DEFAULT_DAY_START_HOUR)
+  );
+}
