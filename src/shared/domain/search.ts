@@ -90,7 +90,7 @@ export function searchIndex(
 ): SearchHit[] {
   const folded = fold(query.trim());
   if (folded === '') return [];
-  const buckets: SearchHit[][] = [[], [], [], []];
+  const buckets: [SearchHit[], SearchHit[], SearchHit[], SearchHit[]] = [[], [], [], []];
   for (const indexed of index.entries) {
     const rank = rankOf(indexed, folded);
     if (rank !== undefined && buckets[rank].length < limit)
