@@ -33,7 +33,7 @@ test('search by keyboard: "/" opens it, arrows move, Enter opens the item, Esc g
   await post(page.request, '/api/tasks', { title: 'قراءة القرآن' });
   await post(page.request, '/api/habits', { title: 'Stretch' });
   await page.goto('/all-items');
-  await expect(page.getByRole('article', { name: 'Running plan' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Running plan' })).toBeVisible({ timeout: 15_000 });
 
   const opener = page.getByRole('button', { name: 'Add Item' });
   await opener.focus();
@@ -77,7 +77,7 @@ test('the search button opens search on a phone', { tag: '@phone' }, async ({ pa
   await signIn(page);
   await post(page.request, '/api/tasks', { title: 'Call the bank', isToday: true, todaySortOrder: 0 });
   await page.goto('/today');
-  await expect(page.getByRole('article', { name: 'Call the bank' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Call the bank' })).toBeVisible({ timeout: 15_000 });
   const button = page.getByRole('button', { name: 'Search', exact: true });
   await button.click();
   await expect(combobox(page)).toBeFocused();
@@ -133,10 +133,11 @@ test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async (
   await notifications(page).getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('article', { name: 'Bravo' })).toBeVisible();
 
-  // t takes the card in focus off Today.
+  // t takes the card in focus off Today; focus goes on to the card before it.
   await page.getByRole('article', { name: 'Charlie' }).focus();
   await page.keyboard.press('t');
   await expect(page.getByRole('article', { name: 'Charlie' })).toBeHidden();
+  await expect.poll(() => focusedCard(page)).toBe('Bravo');
 
   // g then a goes to All Items; "?" lists the shortcuts.
   await page.keyboard.press('g');

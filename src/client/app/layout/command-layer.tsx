@@ -62,16 +62,30 @@ function actOnCard(command: 'complete' | 'edit' | 'toggle-today' | 'delete'): bo
   const card = focusedCard();
   const actions = card && actionsOf(card);
   if (!card || !actions) return false;
+  if (command === 'edit') {
+    actions.edit();
+    return true;
+  }
+  // A card may leave the screen: at once when deleted, after the answer when taken off Today or
+  // ticked under a filter. Focus then goes on to the next card (or the one before), not the page.
+  const neighbour = neighbourCard(1, card) ?? neighbourCard(-1, card);
   if (command === 'complete') actions.toggleDone();
   else if (command === 'toggle-today') actions.toggleToday();
-  else if (command === 'edit') actions.edit();
-  else {
-    // Focus goes on to the next card (or the one before) as this one leaves; Undo brings it back.
-    const neighbour = neighbourCard(1, card) ?? neighbourCard(-1, card);
-    actions.remove();
-    if (neighbour && neighbour !== card) focusCard(neighbour);
-  }
+  else actions.remove();
+  if (neighbour && neighbour !== card) followWhenGone(card, neighbour);
   return true;
+}
+
+/** Moves focus to `next` once `card` has left the page, if focus went with it; gives up after 5 s. */
+function followWhenGone(card: HTMLElement, next: HTMLElement): void {
+  const giveUpAt = performance.now() + 5000;
+  const look = () => {
+    if (!card.isConnected) {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && next.isConnected) focusCard(next);
+    } else if (performance.now() < giveUpAt) requestAnimationFrame(look);
+  };
+  look();
 }
 
 /**
