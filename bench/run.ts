@@ -3,9 +3,10 @@ import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
+import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`, `cluster`, `lighthouse`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`, `cluster`, `lighthouse`, `search`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
@@ -14,6 +15,7 @@ const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
+  { name: 'search', run: runSearchBenchmark },
 ];
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());

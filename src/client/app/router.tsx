@@ -12,7 +12,9 @@ import { useLiveUpdates } from '../lib/use-live-updates';
 import { AppHeader } from './layout/app-header';
 import { AppShellRelease } from './layout/app-shell-release';
 import { BottomNav } from './layout/bottom-nav';
+import { CommandLayer } from './layout/command-layer';
 import { ConnectivityBanner } from './layout/connectivity-banner';
+import { SearchButton } from './layout/search-button';
 import { SkipLink } from './layout/skip-link';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen } from './routes/loading';
@@ -88,7 +90,7 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
     <PersonsDayContext value={day}>
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
-        <AppHeader account={<UserMenu auth={auth} />} />
+        <AppHeader account={<UserMenu auth={auth} />} search={signedIn ? <SearchButton /> : undefined} />
         <ConnectivityBanner />
         {/* Room at the bottom so the fixed navigation never covers the last card. */}
         <main
@@ -105,6 +107,7 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
           </RouteErrorBoundary>
         </main>
         {signedIn ? <BottomNav /> : null}
+        {signedIn ? <CommandLayer /> : null}
       </div>
     </PersonsDayContext>
   );

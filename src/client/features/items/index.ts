@@ -1,8 +1,8 @@
 /** What the screens (src/client/app/routes) compose from the items feature. */
 
-export { useGoals } from './api/get-goals';
-export { useHabits } from './api/get-habits';
-export { useTasks } from './api/get-tasks';
+export { goalsQueryOptions, useGoals } from './api/get-goals';
+export { habitsQueryOptions, useHabits } from './api/get-habits';
+export { tasksQueryOptions, useTasks } from './api/get-tasks';
 export { AllItemsHeader } from './components/all-items-header';
 export {
   AllItemsEmpty,
@@ -19,5 +19,5 @@ export { QuickAdd } from './components/quick-add';
 export { SortableList } from './components/sortable-list';
 export { TaskCard } from './components/task-card';
 export { itemCountText } from './lib/item-count';
-export type { GoalContext, ItemKind } from './lib/item-kinds';
+export type { EditableItem, GoalContext, ItemKind } from './lib/item-kinds';
 export { buildSections, countItems, type ItemSection } from './lib/item-sections';

@@ -13,6 +13,7 @@ import {
 import { MaskIcon } from '../../../components/ui/mask-icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { IconTooltip } from '../../../components/ui/tooltip';
+import { useCardActions } from '../../../lib/card-actions';
 import { cn } from '../../../lib/cn';
 import type { DragHandleProps } from './sortable-list';
 
@@ -63,12 +64,27 @@ const iconButton = cn('inline-flex', iconButtonShape, quietColors);
 export function ItemCardFrame(props: ItemCardFrameProps) {
   const { title, done, kind } = props;
   const struck = done && props.strikeWhenDone;
+  // j/k focus the card and x, t, e and Delete call these, the controls' own handlers (lib/card-actions.ts).
+  const cardRef = useCardActions({
+    toggleDone: () => {
+      if (!props.completionPending) props.onToggleDone();
+    },
+    toggleToday: () => {
+      if (!props.todayPending) props.onToggleToday();
+    },
+    edit: props.onEdit,
+    remove: props.onDelete,
+  });
   return (
     <article
+      ref={cardRef}
       aria-label={props.spoken ? `${title}, ${props.spoken}` : title}
+      data-card=""
+      tabIndex={-1}
       className={cn(
         // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
-        'flex min-h-12 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow]',
+        // Scroll margins keep a card focused by j/k clear of the sticky header and the bottom bar.
+        'flex min-h-12 scroll-mt-20 scroll-mb-28 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow] focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
         props.isDragging ? cn('shadow-lg ring-2 ring-ring', props.tint ?? 'bg-card') : props.tint,
       )}
     >

@@ -126,6 +126,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
           enterKeyHint="done"
           autoComplete="off"
           aria-label={label}
+          data-quick-add=""
           aria-invalid={failure ? true : undefined}
           aria-describedby={failure ? `${ids}-failure` : undefined}
           placeholder="Add a task…"

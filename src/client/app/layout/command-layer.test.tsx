@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '#shared/api/tasks';
+import { makeGoal, makeHabit, makeTask } from '../../features/items/testing/factories';
+import { installFakeApi, on } from '../../testing/fake-api';
+import { renderWithProviders } from '../../testing/render';
+import { AllItemsRoute } from '../routes/all-items';
+import { CommandLayer } from './command-layer';
+import { SearchButton } from './search-button';
+
+const health = makeGoal({ title: 'Health', description: 'Run a marathon in spring', sortOrder: 1 });
+const shoes = makeTask({ title: 'Buy running shoes', goalId: null, sortOrder: 1 });
+const running = makeTask({ title: 'Running plan', goalId: null, sortOrder: 2 });
+const quran = makeTask({ title: 'قراءة القرآن', goalId: null, sortOrder: 3 });
+const stretch = makeHabit({ title: 'Stretch', sortOrder: 1 });
+
+function serve(tasks: Task[] = [shoes, running, quran], habits = [stretch]) {
+  return installFakeApi(
+    on('GET', '/api/goals?showArchived=false', () => ({ body: [health] })),
+    // The edit dialog's goal picker asks for every goal.
+    on('GET', '/api/goals?showArchived=true', () => ({ body: [health] })),
+    on('GET', '/api/tasks', () => ({ body: tasks })),
+    on('GET', '/api/habits', () => ({ body: habits })),
+    on('PATCH', /^\/api\/tasks\//, (request) => ({
+      body: { ...tasks.find((task) => request.path.endsWith(task.id)), ...(request.body as object) },
+    })),
+  );
+}
+
+function renderApp() {
+  return renderWithProviders(
+    <>
+      <SearchButton />
+      <main id="main">
+        <AllItemsRoute />
+      </main>
+      <CommandLayer />
+    </>,
+  );
+}
+
+const options = () => within(screen.getByRole('listbox', { name: 'Results' })).getAllByRole('option');
+
+describe('search', () => {
+  it('opens with "/", ranks a title prefix first, moves with the arrows and opens the pick in Edit', async () => {
+    const api = serve();
+    const { user } = renderApp();
+    const opener = await screen.findByRole('button', { name: 'Add Item' }, { timeout: 5000 });
+    opener.focus();
+    await user.keyboard('/');
+    const field = await screen.findByRole(
+      'combobox',
+      { name: 'Search goals, tasks and habits' },
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.keyboard('run');
+    expect(options().map((option) => option.textContent)).toEqual([
+      'TaskRunning plan',
+      'TaskBuy running shoes',
+      'GoalHealth',
+    ]);
+    expect(field).toHaveAttribute('aria-activedescendant', options()[0]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
+    expect(field).toHaveAttribute('aria-activedescendant', options()[1]?.id);
+    // The lists came from what All Items had loaded: search asked for nothing more.
+    expect(api.paths()).toHaveLength(3);
+    await user.keyboard('{Enter}');
+    const edit = await screen.findByRole('dialog', { name: 'Edit Item' }, { timeout: 5000 });
+    expect(await within(edit).findByRole('textbox', { name: /Title/ })).toHaveValue('Buy running shoes');
+  });
+
+  it('finds an Arabic title typed without its hamza, and Esc gives focus back to the opener', async () => {
+    serve();
+    const { user } = renderApp();
+    await screen.findByRole('article', { name: 'قراءة القرآن' }, { timeout: 5000 });
+    const opener = screen.getByRole('button', { name: 'Search' });
+    await user.click(opener);
+    await screen.findByRole('combobox', {}, { timeout: 5000 });
+    await user.keyboard('القران');
+    expect(options().map((option) => option.textContent)).toEqual(['Taskقراءة القرآن']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('combobox')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  it('j and k move focus between cards, x completes the focused one through its own handler', async () => {
+    const api = serve([shoes, running, quran], []);
+    const { user } = renderApp();
+    await screen.findByRole('article', { name: 'Buy running shoes' }, { timeout: 5000 });
+    await user.keyboard('j');
+    const first = document.activeElement;
+    expect(first).toHaveAttribute('data-card');
+    await user.keyboard('j');
+    const second = document.activeElement;
+    expect(second).not.toBe(first);
+    await user.keyboard('k');
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('x');
+    const title = first?.getAttribute('aria-label');
+    const ticked = [shoes, running, quran, stretch].find((item) => item.title === title);
+    await waitFor(() =>
+      expect(api.writes().map((request) => request.path)).toContain(
+        `/api/${ticked === stretch ? 'habits' : 'tasks'}/${ticked?.id}`,
+      ),
+    );
+  });
+
+  it('ignores keys typed in a field and with modifiers, and "?" lists the shortcuts', async () => {
+    const api = serve();
+    const { user } = renderApp();
+    await screen.findByRole('article', { name: 'Buy running shoes' }, { timeout: 5000 });
+    await user.keyboard('{Control>}j{/Control}');
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5000 });
+    expect(help).toHaveTextContent('Go to Upcoming');
+    await user.keyboard('x');
+    expect(api.writes()).toEqual([]);
+  });
+});

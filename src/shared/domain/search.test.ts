@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, foldForSearch, type SearchEntry, searchIndex } from './search';
+
+const task = (id: string, title: string): SearchEntry => ({ kind: 'task', id, title });
+
+describe('foldForSearch', () => {
+  it.each([
+    ['Café', 'cafe'],
+    ['ÉCOLE', 'ecole'],
+    ['Straße', 'straße'],
+    ['ﬁle', 'file'],
+    // Harakat, the hamza on alef, tatweel, alef maksura and teh marbuta.
+    ['مَدْرَسَة', 'مدرسه'],
+    ['أحمد', 'احمد'],
+    ['إسلام', 'اسلام'],
+    ['كتـــاب', 'كتاب'],
+    ['مستشفى', 'مستشفي'],
+  ])('%s -> %s', (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded);
+  });
+});
+
+describe('searchIndex', () => {
+  const entries: SearchEntry[] = [
+    task('1', 'Buy running shoes'),
+    task('2', 'Running'),
+    { kind: 'goal', id: 'g', title: 'Health', description: 'Run a marathon' },
+    { kind: 'habit', id: 'h', title: 'Go for a run' },
+    task('5', 'Rerun the tests'),
+    task('6', 'قراءة القرآن'),
+    task('7', 'Crème brûlée'),
+  ];
+  const index = buildSearchIndex(entries);
+  const ids = (query: string) => searchIndex(index, query).map((hit) => hit.entry.id);
+
+  it('ranks a title prefix first, then a word start, then anywhere, then a goal description', () => {
+    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g']);
+  });
+
+  it('ignores case and accents in both the query and the titles', () => {
+    expect(ids('CREME BRULEE')).toEqual(['7']);
+    expect(ids('brûl')).toEqual(['7']);
+  });
+
+  it('finds Arabic titles typed with or without harakat and hamza', () => {
+    expect(ids('قراءه')).toEqual(['6']);
+    expect(ids('القران')).toEqual(['6']);
+    expect(ids('القُرْآن')).toEqual(['6']);
+  });
+
+  it('answers nothing for an empty or blank query, and stops at the limit', () => {
+    expect(ids('')).toEqual([]);
+    expect(ids('   ')).toEqual([]);
+    expect(searchIndex(index, 'r', { limit: 2 })).toHaveLength(2);
+  });
+
+  it('does linear work on 5,000 items: each field folded once when built, only the query when searched', () => {
+    const counted = (size: number) => {
+      let folds = 0;
+      const fold = (text: string) => {
+        folds += 1;
+        return foldForSearch(text);
+      };
+      const many: SearchEntry[] = Array.from({ length: size }, (_, i) =>
+        i % 10 === 0
+          ? { kind: 'goal', id: `g${i}`, title: `Goal ${i}`, description: `About ${i}` }
+          : task(`t${i}`, `Task number ${i}`),
+      );
+      const built = buildSearchIndex(many, fold);
+      const afterBuild = folds;
+      const hits = searchIndex(built, 'number 4', { fold, limit: size });
+      return { afterBuild, searchFolds: folds - afterBuild, hits: hits.length };
+    };
+    const small = counted(2_500);
+    const large = counted(5_000);
+    // Titles plus one description per ten items: 1.1 folds an item, twice as many for twice the items.
+    expect(small.afterBuild).toBe(2_750);
+    expect(large.afterBuild).toBe(5_500);
+    expect(large.searchFolds).toBe(1);
+    expect(large.hits).toBeGreaterThan(small.hits);
+  });
+});

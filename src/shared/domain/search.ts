@@ -1,0 +1,100 @@
+/**
+ * Search over every goal, task and habit (docs/product.md#search). The index holds each entry's
+ * folded title (and a goal's folded description), built once per change of the lists; a query then
+ * folds only itself and walks the index once, so 5,000 items answer within a frame.
+ */
+
+export type SearchKind = 'goal' | 'task' | 'habit';
+
+export type SearchEntry = {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  /** Goals only: searched after the title. */
+  description?: string | null;
+};
+
+type IndexedEntry = { entry: SearchEntry; title: string; description: string };
+
+export type SearchIndex = { readonly entries: readonly IndexedEntry[] };
+
+export type SearchHit = { entry: SearchEntry; rank: SearchRank };
+
+/** Lower is better: a title that starts with the query, then a word in it, then anywhere, then a description. */
+export type SearchRank = 0 | 1 | 2 | 3;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
+const COMBINING_MARKS = /\p{M}/gu;
+const TATWEEL = /\u0640/g;
+const ALEF_MAKSURA = /\u0649/g;
+const TEH_MARBUTA = /\u0629/g;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Case- and accent-insensitive form: decomposed, combining marks dropped (Latin accents, Arabic
+ * harakat and the hamza carried on alef), case folded, and the Arabic letters people type either way
+ * (alef maksura and yeh, teh marbuta and heh) made one, with tatweel removed.
+ */
+export function foldForSearch(text: string): string {
+  // Most titles are plain ASCII: lower-casing is all they need, at a fraction of the cost.
+  if (ASCII.test(text)) return text.toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .replace(TATWEEL, '')
+    .replace(ALEF_MAKSURA, '\u064a')
+    .replace(TEH_MARBUTA, '\u0647')
+    .toLowerCase()
+    .normalize('NFC');
+}
+
+/** Folds every entry once; `fold` is a parameter so a test can count the work. */
+export function buildSearchIndex(
+  entries: readonly SearchEntry[],
+  fold: (text: string) => string = foldForSearch,
+): SearchIndex {
+  return {
+    entries: entries.map((entry) => {
+      return {
+        entry,
+        title: fold(entry.title),
+        description: entry.description ? fold(entry.description) : '',
+      };
+    }),
+  };
+}
+
+function rankOf(indexed: IndexedEntry, query: string): SearchRank | undefined {
+  const { title } = indexed;
+  let at = title.indexOf(query);
+  if (at === 0) return 0;
+  if (at > 0) {
+    // Any occurrence at a word's start counts, not only the first; found only for titles that match.
+    for (; at !== -1; at = title.indexOf(query, at + 1))
+      if (!WORD_CHARACTER.test(title.charAt(at - 1))) return 1;
+    return 2;
+  }
+  if (indexed.description.includes(query)) return 3;
+  return undefined;
+}
+
+/**
+ * The entries whose title (or goal description) holds the query, best first: rank, then the order
+ * the lists give (goals, tasks and habits as the caller put them). One pass into four buckets, no sort.
+ */
+export function searchIndex(
+  index: SearchIndex,
+  query: string,
+  { limit = 50, fold = foldForSearch }: { limit?: number; fold?: (text: string) => string } = {},
+): SearchHit[] {
+  const folded = fold(query.trim());
+  if (folded === '') return [];
+  const buckets: [SearchHit[], SearchHit[], SearchHit[], SearchHit[]] = [[], [], [], []];
+  for (const indexed of index.entries) {
+    const rank = rankOf(indexed, folded);
+    if (rank !== undefined && buckets[rank].length < limit)
+      buckets[rank].push({ entry: indexed.entry, rank });
+  }
+  return buckets.flat().slice(0, limit);
+}

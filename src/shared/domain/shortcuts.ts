@@ -1,0 +1,77 @@
+/**
+ * Keyboard shortcuts (docs/product.md#keyboard-shortcuts), in the conventions Todoist and Things use.
+ * The reader is pure: it takes the key (KeyboardEvent.key), the time and what it was waiting for, and
+ * says which command the keys make. The caller has already dropped keys typed in a field, in a
+ * dialog, or with Ctrl, Alt or Meta.
+ */
+
+export type ShortcutCommand =
+  | 'quick-add'
+  | 'search'
+  | 'help'
+  | 'go-today'
+  | 'go-all-items'
+  | 'go-upcoming'
+  | 'next'
+  | 'previous'
+  | 'complete'
+  | 'edit'
+  | 'toggle-today'
+  | 'delete';
+
+/** "g" waits this long for its second key, as in Todoist and GitHub. */
+export const SEQUENCE_TIMEOUT_MS = 1500;
+
+export type ShortcutState = { pending: 'g'; since: number } | null;
+
+const SINGLE: Readonly<Record<string, ShortcutCommand>> = {
+  q: 'quick-add',
+  '/': 'search',
+  '?': 'help',
+  j: 'next',
+  k: 'previous',
+  x: 'complete',
+  e: 'edit',
+  t: 'toggle-today',
+  Delete: 'delete',
+  // The key labelled "delete" on a Mac keyboard sends Backspace.
+  Backspace: 'delete',
+};
+
+const AFTER_G: Readonly<Record<string, ShortcutCommand>> = {
+  t: 'go-today',
+  a: 'go-all-items',
+  u: 'go-upcoming',
+};
+
+/** What the list of shortcuts in the "?" dialog shows, in its order. */
+export const SHORTCUT_LIST: ReadonlyArray<{ keys: readonly string[]; label: string }> = [
+  { keys: ['q'], label: 'Quick add a task on Today' },
+  { keys: ['/'], label: 'Search' },
+  { keys: ['g', 't'], label: 'Go to Today' },
+  { keys: ['g', 'a'], label: 'Go to All Items' },
+  { keys: ['g', 'u'], label: 'Go to Upcoming' },
+  { keys: ['j'], label: 'Next card' },
+  { keys: ['k'], label: 'Previous card' },
+  { keys: ['x'], label: 'Complete or un-complete the card' },
+  { keys: ['e'], label: 'Edit the card' },
+  { keys: ['t'], label: 'Add to Today or remove from it' },
+  { keys: ['Delete'], label: 'Delete the card (with Undo)' },
+  { keys: ['?'], label: 'Show these shortcuts' },
+];
+
+export type ShortcutReading = { state: ShortcutState; command?: ShortcutCommand; handled: boolean };
+
+/**
+ * Reads one key. `handled` says the key belongs to a shortcut (the caller then stops the browser's
+ * own use of it, such as "/" opening Firefox's quick find); an unknown key after "g" ends the wait.
+ */
+export function readShortcutKey(state: ShortcutState, key: string, now: number): ShortcutReading {
+  if (state && now - state.since <= SEQUENCE_TIMEOUT_MS) {
+    const command = AFTER_G[key];
+    return command ? { state: null, command, handled: true } : { state: null, handled: false };
+  }
+  if (key === 'g') return { state: { pending: 'g', since: now }, handled: true };
+  const command = SINGLE[key];
+  return command ? { state: null, command, handled: true } : { state: null, handled: false };
+}
