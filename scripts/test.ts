@@ -69,6 +69,7 @@ async function main(): Promise<number> {
   );
   const failed = done.filter((outcome) => outcome.code !== 0);
   const skipped = plan.flat().length - done.length;
+  console.log(`stages: ${done.length - failed.length} passed, ${failed.length} failed`);
   if (failed.length > 0) {
     console.log(
       `failed: ${failed.map((outcome) => outcome.name).join(', ')}${skipped ? `; ${skipped} stage(s) not run` : ''}`,
