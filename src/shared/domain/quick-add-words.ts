@@ -11,17 +11,11 @@
  * (docs/decisions/010-first-load-weight.md).
  */
 import { casual, ParsingComponents, ParsingResult } from 'chrono-node/en';
-import * as rruleModule from 'rrule';
 import { dayLabel, shortDate } from './day-labels';
 import { addDays, type Day, daysBetween, isDay, weekdayOf } from './days';
+import { firstOccurrenceFrom } from './repeat-expansion';
+import { parseRepeat, repeatText } from './repeat-rule';
 import { formatRepeat, type RepeatRule, repeatWords } from './repeat-words';
-
-/*
- * rrule gives bundlers ES modules, whose exports are named, and gives Node a CommonJS build whose
- * exports Node cannot name, only hand over as the default: take RRule from whichever arrived.
- */
-const { RRule }: typeof rruleModule =
-  'RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default');
 
 export type QuickAddChipKind = 'day' | 'repeat' | 'goal';
 
@@ -533,15 +527,15 @@ function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
 }
 
 /**
- * The first day on or after `from` that `rule` names, by rrule. The interval is left out: the first
- * occurrence starts the count, so "every 2 weeks on tuesday" typed on a Friday starts this coming
- * Tuesday, then every other one, and the task's day is where the count starts.
+ * The first day on or after `from` that `rule` names (repeat-expansion, by rrule), or null when it has
+ * none or is no rule of the subset. The interval is left out: the first occurrence starts the count, so
+ * "every 2 weeks on tuesday" typed on a Friday starts this coming Tuesday, then every other one, and the
+ * task's day is where the count starts.
  */
 function firstOccurrence(rule: string, from: Day): Day | null {
-  const start = new Date(`${from}T00:00:00Z`);
-  const expansion = new RRule({ ...RRule.parseString(rule), interval: 1, dtstart: start });
-  const first = expansion.after(start, true);
-  return first ? first.toISOString().slice(0, 10) : null;
+  const parsed = parseRepeat(rule);
+  if (!parsed.ok) return null;
+  return firstOccurrenceFrom(repeatText({ ...parsed.rule, interval: 1 }), from, from);
 }
 
 /**
