@@ -12,6 +12,9 @@ export type Frequency = (typeof FREQUENCIES)[number];
 /** RFC 5545's two-letter weekdays, Monday first as rrule numbers them (MO = 0). */
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** The rule's weekday for a `Date.getUTCDay()` number (0 for Sunday), and the number for a weekday. */
+export const weekdayOfNumber = (n: number): Weekday => WEEKDAYS[(n + 6) % 7] ?? 'MO';
+export const numberOfWeekday = (weekday: Weekday): number => (WEEKDAYS.indexOf(weekday) + 1) % 7;
 
 /** Longest rule text taken: far more than the subset can usefully say. */
 export const REPEAT_MAX_LENGTH = 200;
