@@ -3,7 +3,7 @@ import { ItemHistorySchema } from '#shared/api/history';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { addDays, dayAt, weekdayOf } from '#shared/domain/days';
-import { nextOccurrenceAfter } from '#shared/domain/repeat-rule';
+import { nextOccurrenceAfter } from '#shared/domain/repeat-expansion';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';

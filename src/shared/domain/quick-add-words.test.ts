@@ -210,16 +210,16 @@ describe('readQuickAdd: repeats', () => {
       ],
       [
         'Taxes every year',
-        { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=27', plannedFor: TODAY },
+        { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTHDAY=27;BYMONTH=11', plannedFor: TODAY },
       ],
       [
         'Leap day every year',
-        { title: 'Leap day', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', plannedFor: '2028-02-29' },
+        { title: 'Leap day', repeat: 'FREQ=YEARLY;BYMONTHDAY=29;BYMONTH=2', plannedFor: '2028-02-29' },
         '2028-02-29',
       ],
       [
         'Taxes annually',
-        { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=27', plannedFor: TODAY },
+        { title: 'Taxes', repeat: 'FREQ=YEARLY;BYMONTHDAY=27;BYMONTH=11', plannedFor: TODAY },
       ],
       // Interval with days: the count starts at the first occurrence, this coming Tuesday.
       [
@@ -300,19 +300,19 @@ describe('readQuickAdd: repeats', () => {
       // Years.
       [
         'Xmas cards every dec 1',
-        { title: 'Xmas cards', repeat: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=1', plannedFor: '2026-12-01' },
+        { title: 'Xmas cards', repeat: 'FREQ=YEARLY;BYMONTHDAY=1;BYMONTH=12', plannedFor: '2026-12-01' },
       ],
       [
         'Birthday every year on 3 march',
-        { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3', plannedFor: '2027-03-03' },
+        { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTHDAY=3;BYMONTH=3', plannedFor: '2027-03-03' },
       ],
       [
         'Birthday yearly on 24th of november',
-        { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=24', plannedFor: '2027-11-24' },
+        { title: 'Birthday', repeat: 'FREQ=YEARLY;BYMONTHDAY=24;BYMONTH=11', plannedFor: '2027-11-24' },
       ],
       [
         'Leap every feb 29',
-        { title: 'Leap', repeat: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', plannedFor: '2028-02-29' },
+        { title: 'Leap', repeat: 'FREQ=YEARLY;BYMONTHDAY=29;BYMONTH=2', plannedFor: '2028-02-29' },
       ],
       // Counted and ending.
       ['Pills every day 5 times', { title: 'Pills', repeat: 'FREQ=DAILY;COUNT=5', plannedFor: TODAY }],

@@ -5,23 +5,27 @@
  * it came from; taking a chip's words out of the text leaves the title.
  *
  * Days are read by chrono-node, always from the person's day `today` (never the machine's clock or
- * zone); repeats by a small grammar of Stride's own (chrono reads no repeats); the first occurrence of
- * a repeat by rrule, the library that expands repeats everywhere. Both libraries are large: a screen
+ * zone); repeats by a small grammar of Stride's own (chrono reads no repeats), built as repeat-rule's
+ * RepeatRule and written in its canonical text; the first occurrence of a repeat by repeat-expansion
+ * (rrule), which expands repeats everywhere. Both libraries are large: a screen
  * loads this module when quick add is first used, not with its first paint
  * (docs/decisions/010-first-load-weight.md).
  */
 import { casual, ParsingComponents, ParsingResult } from 'chrono-node/en';
-import * as rruleModule from 'rrule';
 import { dayLabel, shortDate } from './day-labels';
-import { addDays, type Day, daysBetween, isDay, weekdayOf } from './days';
-import { formatRepeat, type RepeatRule, repeatWords } from './repeat-words';
-
-/*
- * rrule gives bundlers ES modules, whose exports are named, and gives Node a CommonJS build whose
- * exports Node cannot name, only hand over as the default: take RRule from whichever arrived.
- */
-const { RRule }: typeof rruleModule =
-  'RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default');
+import {
+  addDays,
+  addYears,
+  type Day,
+  daysBetween,
+  EARLIEST_PLANNED_DAY,
+  isDay,
+  PLAN_YEARS_AHEAD,
+  weekdayOf,
+} from './days';
+import { firstOccurrenceFrom } from './repeat-expansion';
+import { parseRepeat, type RepeatRule, repeatText, weekdayOfNumber } from './repeat-rule';
+import { repeatWords } from './repeat-words';
 
 export type QuickAddChipKind = 'day' | 'repeat' | 'goal';
 
@@ -58,14 +62,6 @@ export type QuickAddReading = {
   chips: QuickAddChip[];
 };
 
-/** The earliest day a task may be planned for; the latest is ten years after the person's day. */
-export const EARLIEST_PLANNED_DAY = '2000-01-01';
-
-/** The same date `years` later; 29 February becomes the 28th in a year without one. */
-function addYears(day: Day, years: number): Day {
-  return addMonths(day, years * 12);
-}
-
 /** The same date `months` later, or the month's last day when it is shorter ("31 Jan" + 1 = "28 Feb"). */
 function addMonths(day: Day, months: number): Day {
   const year = Number(day.slice(0, 4));
@@ -81,8 +77,9 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const toDay = (year: number, month: number, date: number): Day =>
   `${pad(year, 4)}-${pad(month)}-${pad(date)}`;
 
+/** The API's range for plannedFor (days.ts), its ten years counted from the person's day. */
 const plannable = (day: Day, today: Day) =>
-  isDay(day) && day >= EARLIEST_PLANNED_DAY && day <= addYears(today, 10);
+  isDay(day) && day >= EARLIEST_PLANNED_DAY && day <= addYears(today, PLAN_YEARS_AHEAD);
 
 // ---------------------------------------------------------------------------------------------------
 // Reading from a position: sticky, case-insensitive patterns eaten one after another.
@@ -224,7 +221,7 @@ function eatMonthDays(c: Cursor, rule: PartialRule): boolean {
       if (ordinal === null || ordinal < -5 || ordinal > 5 || !c.eat(/\s+/)) return null;
       const weekday = eatWeekday(c);
       if (weekday === null) return null;
-      rule.byDay = [{ weekday, ordinal }];
+      rule.byDay = [{ weekday: weekdayOfNumber(weekday), nth: ordinal }];
       return true;
     }) ??
     c.try(() => {
@@ -268,7 +265,7 @@ function eatOn(c: Cursor, rule: PartialRule): void {
       const weekdays = eatWeekdays(c);
       if (!weekdays) return null;
       rule.freq = 'WEEKLY';
-      rule.byDay = weekdays.map((weekday) => ({ weekday, ordinal: null }));
+      rule.byDay = weekdays.map((weekday) => ({ weekday: weekdayOfNumber(weekday), nth: null }));
       return true;
     }
     if (rule.freq === 'MONTHLY') return eatMonthDays(c, rule) || null;
@@ -304,10 +301,16 @@ function eatFrequency(c: Cursor): PartialRule | null {
     return rule;
   }
   if (c.eat(word(String.raw`every\s+weekdays?`))) {
-    return { ...emptyRule('WEEKLY'), byDay: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, ordinal: null })) };
+    return {
+      ...emptyRule('WEEKLY'),
+      byDay: [1, 2, 3, 4, 5].map((weekday) => ({ weekday: weekdayOfNumber(weekday), nth: null })),
+    };
   }
   if (c.eat(word(String.raw`every\s+weekends?`))) {
-    return { ...emptyRule('WEEKLY'), byDay: [6, 0].map((weekday) => ({ weekday, ordinal: null })) };
+    return {
+      ...emptyRule('WEEKLY'),
+      byDay: [6, 0].map((weekday) => ({ weekday: weekdayOfNumber(weekday), nth: null })),
+    };
   }
   if (!c.eat(/(?:every|each)\s+/)) return null;
   return (
@@ -315,7 +318,10 @@ function eatFrequency(c: Cursor): PartialRule | null {
     c.try(() => {
       const weekdays = eatWeekdays(c);
       if (!weekdays) return null;
-      return { ...emptyRule('WEEKLY'), byDay: weekdays.map((weekday) => ({ weekday, ordinal: null })) };
+      return {
+        ...emptyRule('WEEKLY'),
+        byDay: weekdays.map((weekday) => ({ weekday: weekdayOfNumber(weekday), nth: null })),
+      };
     }) ??
     // "every dec 24", "every 24th of december"
     c.try(() => {
@@ -533,15 +539,15 @@ function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
 }
 
 /**
- * The first day on or after `from` that `rule` names, by rrule. The interval is left out: the first
- * occurrence starts the count, so "every 2 weeks on tuesday" typed on a Friday starts this coming
- * Tuesday, then every other one, and the task's day is where the count starts.
+ * The first day on or after `from` that `rule` names (repeat-expansion, by rrule), or null when it has
+ * none or is no rule of the subset. The interval is left out: the first occurrence starts the count, so
+ * "every 2 weeks on tuesday" typed on a Friday starts this coming Tuesday, then every other one, and the
+ * task's day is where the count starts.
  */
 function firstOccurrence(rule: string, from: Day): Day | null {
-  const start = new Date(`${from}T00:00:00Z`);
-  const expansion = new RRule({ ...RRule.parseString(rule), interval: 1, dtstart: start });
-  const first = expansion.after(start, true);
-  return first ? first.toISOString().slice(0, 10) : null;
+  const parsed = parseRepeat(rule);
+  if (!parsed.ok) return null;
+  return firstOccurrenceFrom(repeatText({ ...parsed.rule, interval: 1 }), from, from);
 }
 
 /**
@@ -553,7 +559,8 @@ function anchored(rule: PartialRule, anchor: Day): PartialRule {
   const open = rule.byDay.length === 0 && rule.byMonthDay.length === 0 && rule.byMonth.length === 0;
   if (!open) return rule;
   const date = Number(anchor.slice(8, 10));
-  if (rule.freq === 'WEEKLY') return { ...rule, byDay: [{ weekday: weekdayOf(anchor), ordinal: null }] };
+  if (rule.freq === 'WEEKLY')
+    return { ...rule, byDay: [{ weekday: weekdayOfNumber(weekdayOf(anchor)), nth: null }] };
   if (rule.freq === 'MONTHLY') return { ...rule, byMonthDay: [date] };
   if (rule.freq === 'YEARLY') return { ...rule, byMonth: [Number(anchor.slice(5, 7))], byMonthDay: [date] };
   return rule;
@@ -611,7 +618,7 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
   let rule: string | null = null;
   if (repeat) {
     const anchor = day?.day ?? today;
-    const written = formatRepeat({
+    const written = repeatText({
       ...anchored(repeat.rule, anchor),
       count: repeat.count,
       until: repeat.until,

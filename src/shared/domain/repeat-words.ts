@@ -4,172 +4,16 @@
  *
  * The rule is Stride's subset of an RFC 5545 RRULE, without the "RRULE:" prefix: FREQ=DAILY|WEEKLY|
  * MONTHLY|YEARLY, INTERVAL, BYDAY (an ordinal only with MONTHLY or YEARLY: "2TU", "-1FR"), BYMONTHDAY
- * (1 to 31, -1 to -31 from the month's end), BYMONTH, and COUNT or UNTIL. It is read here by a small
- * parser of that subset, not by rrule's `RRule.parseString`: these words are drawn on every Today and
- * Upcoming card, and importing rrule would put its whole expansion engine (about 14 kB gzipped) into the
- * first screen's bundle for the sake of splitting a string (docs/decisions/010-first-load-weight.md).
- * Expanding a rule into days is rrule's job, where that is needed.
+ * (1 to 31, -1 to -31 from the month's end), BYMONTH, and COUNT or UNTIL. It is read by repeat-rule.ts,
+ * the one parser of that subset (the API's), not by rrule's `RRule.parseString`: these words are drawn on
+ * every Today and Upcoming card, and importing rrule would put its whole expansion engine (about 14 kB
+ * gzipped) into the first screen's bundle for the sake of splitting a string
+ * (docs/decisions/010-first-load-weight.md). Expanding a rule into days is repeat-expansion.ts's job.
  */
 
 import { MONTH_NAMES, shortMonth, shortWeekday, WEEKDAY_NAMES } from './day-labels';
 import type { Day } from './days';
-
-export type RepeatFrequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
-
-/** A weekday of a rule: 0 for Sunday to 6 for Saturday, with an ordinal in the month or year (-1 = last). */
-export type RuleWeekday = { weekday: number; ordinal: number | null };
-
-export type RepeatRule = {
-  freq: RepeatFrequency;
-  interval: number;
-  byDay: RuleWeekday[];
-  byMonthDay: number[];
-  byMonth: number[];
-  count: number | null;
-  /** The last day it may happen on. */
-  until: Day | null;
-};
-
-const FREQUENCIES: readonly RepeatFrequency[] = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
-/** RFC 5545's two-letter weekdays, indexed like `Date.getUTCDay()`. */
-export const RULE_WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-
-/** The longest rule text taken; Stride's own rules are far shorter. */
-export const REPEAT_MAX_LENGTH = 200;
-
-const POSITIVE = /^[1-9]\d{0,3}$/;
-const BY_DAY = /^([+-]?[1-5])?(SU|MO|TU|WE|TH|FR|SA)$/;
-const MONTH_DAY = /^-?[1-9]\d?$/;
-const UNTIL = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?$/;
-
-function listOf<T>(value: string, item: (part: string) => T | null): T[] | null {
-  const items: T[] = [];
-  for (const part of value.split(',')) {
-    const parsed = item(part);
-    if (parsed === null) return null;
-    items.push(parsed);
-  }
-  return items;
-}
-
-function ruleWeekday(part: string): RuleWeekday | null {
-  const match = BY_DAY.exec(part);
-  if (!match) return null;
-  const weekday = RULE_WEEKDAYS.indexOf(match[2] as (typeof RULE_WEEKDAYS)[number]);
-  return { weekday, ordinal: match[1] ? Number(match[1]) : null };
-}
-
-function monthDay(part: string): number | null {
-  if (!MONTH_DAY.test(part)) return null;
-  const n = Number(part);
-  return Math.abs(n) <= 31 ? n : null;
-}
-
-function month(part: string): number | null {
-  return POSITIVE.test(part) && Number(part) <= 12 ? Number(part) : null;
-}
-
-function untilDay(value: string): Day | null {
-  const match = UNTIL.exec(value);
-  if (!match) return null;
-  const [, year, monthText, dayText] = match as unknown as [string, string, string, string];
-  const date = new Date(Date.UTC(Number(year), Number(monthText) - 1, Number(dayText)));
-  if (date.getUTCFullYear() !== Number(year) || date.getUTCDate() !== Number(dayText)) return null;
-  return `${year}-${monthText}-${dayText}`;
-}
-
-/**
- * The rule `text` read into its parts, or null when it is not in Stride's subset: an unknown or
- * repeated part, a value out of range, no FREQ, both COUNT and UNTIL, an ordinal weekday with DAILY
- * or WEEKLY, or a BYMONTHDAY with WEEKLY (which RFC 5545 forbids). Names may be in any case.
- */
-export function parseRepeat(text: string): RepeatRule | null {
-  if (text.length === 0 || text.length > REPEAT_MAX_LENGTH) return null;
-  const fields = new Map<string, string>();
-  for (const part of text.toUpperCase().split(';')) {
-    const equals = part.indexOf('=');
-    if (equals <= 0) return null;
-    const name = part.slice(0, equals);
-    if (fields.has(name)) return null;
-    fields.set(name, part.slice(equals + 1));
-  }
-  const rule: RepeatRule = {
-    freq: 'DAILY',
-    interval: 1,
-    byDay: [],
-    byMonthDay: [],
-    byMonth: [],
-    count: null,
-    until: null,
-  };
-  for (const [name, value] of fields) {
-    switch (name) {
-      case 'FREQ': {
-        const freq = FREQUENCIES.find((f) => f === value);
-        if (!freq) return null;
-        rule.freq = freq;
-        break;
-      }
-      case 'INTERVAL':
-        if (!POSITIVE.test(value)) return null;
-        rule.interval = Number(value);
-        break;
-      case 'COUNT':
-        if (!POSITIVE.test(value)) return null;
-        rule.count = Number(value);
-        break;
-      case 'UNTIL': {
-        rule.until = untilDay(value);
-        if (rule.until === null) return null;
-        break;
-      }
-      case 'BYDAY': {
-        const days = listOf(value, ruleWeekday);
-        if (!days) return null;
-        rule.byDay = days;
-        break;
-      }
-      case 'BYMONTHDAY': {
-        const days = listOf(value, monthDay);
-        if (!days) return null;
-        rule.byMonthDay = days;
-        break;
-      }
-      case 'BYMONTH': {
-        const months = listOf(value, month);
-        if (!months) return null;
-        rule.byMonth = months;
-        break;
-      }
-      default:
-        return null;
-    }
-  }
-  if (!fields.has('FREQ')) return null;
-  if (rule.count !== null && rule.until !== null) return null;
-  const ordinals = rule.byDay.some((d) => d.ordinal !== null);
-  if (ordinals && (rule.freq === 'DAILY' || rule.freq === 'WEEKLY')) return null;
-  if (rule.byMonthDay.length > 0 && rule.freq === 'WEEKLY') return null;
-  return rule;
-}
-
-/**
- * A rule written back as RRULE text, its parts in one fixed order and INTERVAL=1 left out, so one
- * rule always reads the same: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE".
- */
-export function formatRepeat(rule: RepeatRule): string {
-  const parts = [`FREQ=${rule.freq}`];
-  if (rule.interval > 1) parts.push(`INTERVAL=${rule.interval}`);
-  if (rule.byMonth.length > 0) parts.push(`BYMONTH=${rule.byMonth.join(',')}`);
-  if (rule.byMonthDay.length > 0) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`);
-  if (rule.byDay.length > 0) {
-    const day = ({ weekday, ordinal }: RuleWeekday) => `${ordinal ?? ''}${RULE_WEEKDAYS[weekday]}`;
-    parts.push(`BYDAY=${rule.byDay.map(day).join(',')}`);
-  }
-  if (rule.count !== null) parts.push(`COUNT=${rule.count}`);
-  if (rule.until !== null) parts.push(`UNTIL=${rule.until.replaceAll('-', '')}`);
-  return parts.join(';');
-}
+import { type Frequency, numberOfWeekday, parseRepeat, type RepeatRule } from './repeat-rule';
 
 /** "1st", "2nd", "3rd", "11th", "22nd", "31st". */
 export function ordinalWord(n: number): string {
@@ -215,8 +59,8 @@ function plainWeekdays(weekdays: number[], spoken: boolean, use: 'every' | 'on' 
   );
 }
 
-function ordinalWeekday({ weekday, ordinal }: RuleWeekday): string {
-  const name = WEEKDAY_NAMES[weekday];
+function ordinalWeekday({ weekday, nth: ordinal }: RepeatRule['byDay'][number]): string {
+  const name = WEEKDAY_NAMES[numberOfWeekday(weekday)];
   if (ordinal === null) return name ?? '';
   if (ordinal === -1) return `last ${name}`;
   if (ordinal < 0) return `${ordinalWord(-ordinal)} to last ${name}`;
@@ -242,7 +86,7 @@ function untilWords(until: Day, today: Day | undefined, spoken: boolean): string
 }
 
 /** "Every 2 weeks", "Monthly", "Every year": the rule's frequency before any "on". */
-function head(freq: RepeatFrequency, interval: number): string {
+function head(freq: Frequency, interval: number): string {
   const unit = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' }[freq];
   if (interval > 1) return `Every ${interval} ${unit}s`;
   return freq === 'MONTHLY' ? 'Monthly' : `Every ${unit}`;
@@ -250,8 +94,8 @@ function head(freq: RepeatFrequency, interval: number): string {
 
 function body(rule: RepeatRule, spoken: boolean): string {
   const { freq, interval, byDay, byMonthDay, byMonth } = rule;
-  const plain = byDay.filter((d) => d.ordinal === null).map((d) => d.weekday);
-  const ordinals = byDay.filter((d) => d.ordinal !== null);
+  const plain = byDay.filter((d) => d.nth === null).map((d) => numberOfWeekday(d.weekday));
+  const ordinals = byDay.filter((d) => d.nth !== null);
   const months = [...byMonth].sort((a, b) => a - b).map((m) => monthName(m, spoken));
 
   // Weekdays alone, on a daily or weekly rule: "Every Monday", "Every 2 weeks on Tue, Thu".
@@ -301,8 +145,9 @@ function body(rule: RepeatRule, spoken: boolean): string {
  * Friday"). A text that is not a rule of Stride's subset answers null.
  */
 export function repeatWords(text: string, options: RepeatWordsOptions = {}): string | null {
-  const rule = parseRepeat(text);
-  if (!rule) return null;
+  const parsed = parseRepeat(text);
+  if (!parsed.ok) return null;
+  const { rule } = parsed;
   const spoken = options.spoken ?? false;
   let words = body(rule, spoken);
   if (rule.count !== null) words += ` · ${rule.count === 1 ? 'once' : `${rule.count} times`}`;

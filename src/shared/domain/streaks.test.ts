@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayAt } from './days';
-import { habitDueDays } from './repeat-rule';
+import { habitDueDays } from './repeat-expansion';
 import { historyStats, scheduledStats, weeklyStats, weekStart } from './streaks';
 
 const TODAY = '2026-11-22';

@@ -7,7 +7,7 @@ import {
 } from '#shared/api/history';
 import type { Task } from '#shared/api/tasks';
 import { addDays, type Day, dayAt, daysBetween } from '#shared/domain/days';
-import { habitDueDays } from '#shared/domain/repeat-rule';
+import { habitDueDays } from '#shared/domain/repeat-expansion';
 import { type HistoryStats, historyStats, scheduledStats, weeklyStats } from '#shared/domain/streaks';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';

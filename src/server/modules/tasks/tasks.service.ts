@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { MAX_TASKS } from '#shared/api/common';
 import type { TaskReorderInput } from '#shared/api/reorder';
 import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '#shared/api/tasks';
-import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-rule';
+import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-expansion';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
 import { badRequest, notFound, quotaReached } from '../../errors';

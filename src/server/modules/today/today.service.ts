@@ -1,5 +1,5 @@
 import type { Today } from '#shared/api/today';
-import { habitDueOn } from '#shared/domain/repeat-rule';
+import { habitDueOn } from '#shared/domain/repeat-expansion';
 import type { JsonText } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import type { KeptAnswers } from './kept-answers';

@@ -7,7 +7,7 @@ import {
   type UpcomingQuery,
 } from '#shared/api/upcoming';
 import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
-import { habitDueOn, occurrencesBetween } from '#shared/domain/repeat-rule';
+import { habitDueOn, occurrencesBetween } from '#shared/domain/repeat-expansion';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
