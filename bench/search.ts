@@ -1,4 +1,4 @@
-import { buildSearchIndex, type SearchEntry, searchIndex } from '../src/shared/domain/search';
+import { buildSearchIndex, type SearchEntry, searchIndex } from '#shared/domain/search';
 
 /**
  * `npm run bench -- search`: the time to index 5,000 items (once per change of the lists) and to
