@@ -49,14 +49,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // The same server suite against a real PostgreSQL server the harness starts itself.
+      // The same API suite against a real PostgreSQL server the harness starts itself. The unit tests
+      // beside the server's code (src/server) open no test database, so they run once, above.
       ...(runPostgresProject
         ? [
             {
               test: {
                 name: 'server-pg',
                 environment: 'node' as const,
-                include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+                include: ['tests/server/**/*.test.ts'],
                 globalSetup: ['tests/server/helpers/global-setup-postgres.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
