@@ -101,11 +101,11 @@ test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async (
   await expect(page.getByRole('article', { name: 'Charlie' })).toBeVisible();
 
   await page.keyboard.press('j');
-  expect(await focusedCard(page)).toBe('Alpha');
+  await expect.poll(() => focusedCard(page)).toBe('Alpha');
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('k');
-  expect(await focusedCard(page)).toBe('Bravo');
+  await expect.poll(() => focusedCard(page)).toBe('Bravo');
   await expect(page.getByRole('article', { name: 'Bravo' })).toHaveCSS('outline-style', 'solid');
   await snap(page, 'keys-focused-card', { fullPage: false });
 
@@ -123,13 +123,13 @@ test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async (
   await expect(edit.getByRole('textbox', { name: /Title/ })).toHaveValue('Bravoj');
   await page.keyboard.press('Escape');
   await expect(edit).toBeHidden();
-  expect(await focusedCard(page)).toBe('Bravo');
+  await expect.poll(() => focusedCard(page)).toBe('Bravo');
 
   // Delete, with Undo, as the card's menu does; focus moves on to the next card.
   await page.keyboard.press('Delete');
   await expect(notifications(page).getByText('Task deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Bravo' })).toBeHidden();
-  expect(await focusedCard(page)).toBe('Charlie');
+  await expect.poll(() => focusedCard(page)).toBe('Charlie');
   await notifications(page).getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('article', { name: 'Bravo' })).toBeVisible();
 
