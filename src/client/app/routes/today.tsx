@@ -2,7 +2,7 @@
 import 'virtual:card-icons.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
-import { Button } from '../../components/ui/button';
+import { LoadFailure } from '../../components/ui/load-failure';
 import {
   type CardSortProps,
   FilterChips,
@@ -107,16 +107,11 @@ export function TodayRoute() {
       {data === undefined && !today.isError ? (
         <TodaySkeleton />
       ) : today.isError && !data ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"
-        >
-          <p className="font-semibold">Could not load your today list</p>
-          <p className="text-muted-foreground text-sm">{errorText(today.error)}</p>
-          <Button variant="outline" onClick={() => void today.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure
+          title="Could not load your today list"
+          reason={errorText(today.error)}
+          onRetry={() => void today.refetch()}
+        />
       ) : all.length === 0 ? (
         <TodayEmpty />
       ) : visible.length === 0 ? (

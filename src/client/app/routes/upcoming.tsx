@@ -2,6 +2,7 @@
 import 'virtual:card-icons.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/ui/button';
+import { LoadFailure } from '../../components/ui/load-failure';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TaskCard } from '../../features/items';
 import {
@@ -63,16 +64,11 @@ export function UpcomingRoute() {
           <Skeleton className="h-12 w-full" />
         </div>
       ) : upcoming.isError && days.length === 0 ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-2xl border bg-card px-6 py-10 text-center"
-        >
-          <p className="font-semibold">Could not load your upcoming days</p>
-          <p className="text-muted-foreground text-sm">{errorText(upcoming.error)}</p>
-          <Button variant="outline" onClick={() => void upcoming.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailure
+          title="Could not load your upcoming days"
+          reason={errorText(upcoming.error)}
+          onRetry={() => void upcoming.refetch()}
+        />
       ) : (
         <>
           <UpcomingDays
