@@ -8,9 +8,11 @@ import {
   AccountSessionListSchema,
   type AuthUser,
   AuthUserSchema,
+  SignInCallbackQuerySchema,
+  SignInQuerySchema,
   UpdateUserInputSchema,
 } from '#shared/api/auth';
-import { ErrorBodySchema, ErrorResponseSchemas, IdParamsSchema, PlainTextSchema } from '#shared/api/common';
+import { ErrorBodySchema, ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
 import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -33,7 +35,6 @@ import { AUTH_REQUEST_TTL_MS, finishSignIn, SignInFailure, signOut, startSignIn 
 export const AUTH_STATE_COOKIE = 'stride_auth_state';
 export const signInFailedPath = (code: SignInErrorCode) => `/login?error=${code}`;
 const AUTH_COOKIE_PATH = '/api/auth';
-const LOGIN_HINT_MAX = 320;
 
 export type AuthRoutesOptions = {
   oidc: OidcSettings;
@@ -42,16 +43,6 @@ export type AuthRoutesOptions = {
   /** The app's session cache (modules/auth/auth-session.ts), told about every session that ends here. */
   sessionCache?: SessionCache;
 };
-
-const StartQuerySchema = z.object({
-  login_hint: PlainTextSchema('login_hint', LOGIN_HINT_MAX).optional(),
-});
-
-// Anything odd in the callback (a repeated parameter, say) must end in the failure redirect, not a 400.
-const CallbackQuerySchema = z.looseObject({
-  state: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-});
 
 /**
  * A sign-in started by a navigation from another site (a link or a form elsewhere) may be someone
@@ -93,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   // Sign-in and sign-out are browser navigations (GET) that write: config.writes (http/write-requests.ts).
   app.get(
     '/google',
-    { schema: { querystring: StartQuerySchema }, config: { writes: true } },
+    { schema: { querystring: SignInQuerySchema }, config: { writes: true } },
     async (request, reply) => {
       let start: { url: URL; state: string };
       try {
@@ -121,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/callback',
-    { schema: { querystring: CallbackQuerySchema }, config: { writes: true } },
+    { schema: { querystring: SignInCallbackQuerySchema }, config: { writes: true } },
     async (request, reply) => {
       const cookieState = request.cookies[AUTH_STATE_COOKIE];
       const queryState = request.query.state;

@@ -1,0 +1,357 @@
+import type { z } from 'zod';
+import type * as schemas from './index';
+import type { LiveChangeKind } from './live';
+
+/*
+ * The API's contract (docs/decisions/029-api-contract.md): every call the server answers under /api, each
+ * described once. The server registers its routes from it and validates with the schemas it names
+ * (src/server/http/serve.ts); the client's calls take their path and their types from it
+ * (src/client/lib/api-client.ts); the client tests' fake answers only what its output schema accepts
+ * (src/client/testing/fake-api.ts); the offline queue keeps a change only when its call says it may
+ * wait (src/client/lib/offline-changes.ts); the server announces what its call says
+ * (src/server/modules/live/live-announcements.ts), and a tab refetches the reads whose `changedBy` names
+ * the kind announced (src/client/lib/live-updates.ts). tests/server/contract.test.ts checks that every
+ * route is here and every call here is a route.
+ *
+ * Schemas are named, not imported: this module holds no zod at run time, so the client can read its
+ * paths and flags without loading zod on its first screen (docs/decisions/010-first-load-weight.md).
+ * The names are checked by the compiler against the exports of src/shared/api.
+ */
+
+type Schemas = typeof schemas;
+
+/** The name of a zod schema exported from src/shared/api. */
+export type SchemaName = {
+  [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never;
+}[keyof Schemas];
+
+/** The schema a name stands for. */
+export type SchemaNamed<N extends SchemaName> = Schemas[N];
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What an answer that is not JSON is: a browser navigation's redirect, a file, a stream. */
+export type NotJson = 'redirect' | 'text/csv' | 'text/event-stream';
+
+/**
+ * What a successful call tells the person's other tabs and devices (docs/decisions/017-live-sync.md): a
+ * change of one kind of data (with the id of the item in the path, or of the item a create made), or the
+ * end of sessions and their streams.
+ */
+export type Announcement =
+  | LiveChangeKind
+  | 'end-this-session'
+  | 'end-other-sessions'
+  | 'end-session-in-path'
+  | 'end-every-session';
+
+export type Call = {
+  readonly method: Method;
+  /** The whole path, `:name` for each parameter, which `params` reads. */
+  readonly path: string;
+  readonly params?: SchemaName;
+  readonly query?: SchemaName;
+  readonly body?: SchemaName;
+  /** The answer: JSON of this schema (200), nothing (null: 204), or not JSON. */
+  readonly output: SchemaName | null | NotJson;
+  /** A create: 201 with the new item, 200 with the one this id already made (idempotent creates). */
+  readonly creates?: true;
+  readonly announces?: Announcement;
+  /**
+   * A read's answers change with these kinds of live change: a tab that hears of one refetches this
+   * read (every read also changes with `account`).
+   */
+  readonly changedBy?: readonly LiveChangeKind[];
+  /**
+   * A write that may wait on the device while Stride cannot be reached, and be sent later in order
+   * (docs/product.md#connectivity): the words that name it if it is refused then, or undefined for a
+   * change of this call that cannot wait.
+   */
+  readonly offline?: (body: never) => string | undefined;
+};
+
+const ITEM_LISTS: readonly LiveChangeKind[] = ['goals', 'tasks', 'habits', 'today'];
+
+/** Sending a change twice must change nothing: a create waits only with the id the browser chose. */
+const withClientId = (label: string) => (body: { id?: string | undefined }) =>
+  typeof body.id === 'string' ? label : undefined;
+
+/** The fields of a task or habit change that may wait offline, and what the refusal calls each. */
+const QUEUEABLE_FIELDS = new Set(['completedToday', 'isToday', 'todaySortOrder', 'plannedFor']);
+
+function itemChangeLabel(body: object): string | undefined {
+  const fields = Object.keys(body);
+  if (fields.length === 0 || !fields.every((field) => QUEUEABLE_FIELDS.has(field))) return undefined;
+  return 'completedToday' in body
+    ? 'A tick'
+    : 'plannedFor' in body
+      ? 'A new day for a task'
+      : 'A change to Today';
+}
+
+const newOrder = () => 'A new order';
+
+/** Every call of the API, by resource. */
+export const api = {
+  auth: {
+    /** The sign-in, a browser navigation to the identity provider (docs/decisions/002-sign-in.md). */
+    signIn: { method: 'GET', path: '/api/auth/google', query: 'SignInQuerySchema', output: 'redirect' },
+    signInCallback: {
+      method: 'GET',
+      path: '/api/auth/callback',
+      query: 'SignInCallbackQuerySchema',
+      output: 'redirect',
+    },
+    signOut: { method: 'GET', path: '/api/auth/logout', output: 'redirect', announces: 'end-this-session' },
+    user: { method: 'GET', path: '/api/auth/user', output: 'AuthUserSchema' },
+    updateUser: {
+      method: 'PATCH',
+      path: '/api/auth/user',
+      body: 'UpdateUserInputSchema',
+      output: 'AuthUserSchema',
+      announces: 'account',
+    },
+    sessions: { method: 'GET', path: '/api/auth/sessions', output: 'AccountSessionListSchema' },
+    endOtherSessions: {
+      method: 'DELETE',
+      path: '/api/auth/sessions',
+      output: null,
+      announces: 'end-other-sessions',
+    },
+    endSession: {
+      method: 'DELETE',
+      path: '/api/auth/sessions/:id',
+      params: 'IdParamsSchema',
+      output: null,
+      announces: 'end-session-in-path',
+    },
+  },
+  account: {
+    export: { method: 'GET', path: '/api/account/export', output: 'AccountExportSchema' },
+    exportCsv: {
+      method: 'GET',
+      path: '/api/account/export/csv/:list',
+      params: 'CsvListParamsSchema',
+      output: 'text/csv',
+    },
+    import: {
+      method: 'POST',
+      path: '/api/account/import',
+      body: 'AccountImportSchema',
+      output: 'AccountImportResultSchema',
+      announces: 'account',
+    },
+    summary: { method: 'GET', path: '/api/account/summary', output: 'AccountSummarySchema' },
+    remove: { method: 'DELETE', path: '/api/account', output: null, announces: 'end-every-session' },
+  },
+  goals: {
+    list: {
+      method: 'GET',
+      path: '/api/goals',
+      query: 'GoalListQuerySchema',
+      output: 'GoalListSchema',
+      changedBy: ['goals'],
+    },
+    create: {
+      method: 'POST',
+      path: '/api/goals',
+      body: 'CreateGoalInputSchema',
+      output: 'GoalSchema',
+      creates: true,
+      announces: 'goals',
+    },
+    /** Defined but unused by the client (the specification keeps it). */
+    reorder: {
+      method: 'POST',
+      path: '/api/goals/reorder',
+      body: 'SortReorderInputSchema',
+      output: null,
+      announces: 'goals',
+    },
+    update: {
+      method: 'PATCH',
+      path: '/api/goals/:id',
+      params: 'IdParamsSchema',
+      body: 'UpdateGoalInputSchema',
+      output: 'GoalSchema',
+      announces: 'goals',
+    },
+    /** Takes the goal's tasks with it. */
+    remove: {
+      method: 'DELETE',
+      path: '/api/goals/:id',
+      params: 'IdParamsSchema',
+      output: null,
+      announces: 'goals',
+    },
+    clearCompleted: {
+      method: 'DELETE',
+      path: '/api/goals/:goalId/tasks/completed',
+      params: 'GoalParamsSchema',
+      output: null,
+      announces: 'goals',
+    },
+  },
+  tasks: {
+    list: {
+      method: 'GET',
+      path: '/api/tasks',
+      query: 'TaskListQuerySchema',
+      output: 'TaskListSchema',
+      changedBy: ['goals', 'tasks', 'today'],
+    },
+    create: {
+      method: 'POST',
+      path: '/api/tasks',
+      body: 'CreateTaskInputSchema',
+      output: 'TaskSchema',
+      creates: true,
+      announces: 'tasks',
+      offline: withClientId('A new task'),
+    },
+    reorder: {
+      method: 'POST',
+      path: '/api/tasks/reorder',
+      body: 'TaskReorderInputSchema',
+      output: null,
+      announces: 'tasks',
+      offline: newOrder,
+    },
+    /** The completed standalone todos. */
+    clearCompleted: { method: 'DELETE', path: '/api/tasks/completed', output: null, announces: 'tasks' },
+    update: {
+      method: 'PATCH',
+      path: '/api/tasks/:id',
+      params: 'IdParamsSchema',
+      body: 'UpdateTaskInputSchema',
+      output: 'TaskSchema',
+      announces: 'tasks',
+      offline: itemChangeLabel,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/api/tasks/:id',
+      params: 'IdParamsSchema',
+      output: null,
+      announces: 'tasks',
+    },
+    history: {
+      method: 'GET',
+      path: '/api/tasks/:id/history',
+      params: 'IdParamsSchema',
+      query: 'HistoryQuerySchema',
+      output: 'ItemHistorySchema',
+      changedBy: ['goals', 'tasks', 'today'],
+    },
+    markDayDone: {
+      method: 'PUT',
+      path: '/api/tasks/:id/completions/:day',
+      params: 'CompletionDayParamsSchema',
+      output: 'TaskSchema',
+      announces: 'tasks',
+    },
+    markDayNotDone: {
+      method: 'DELETE',
+      path: '/api/tasks/:id/completions/:day',
+      params: 'CompletionDayParamsSchema',
+      output: 'TaskSchema',
+      announces: 'tasks',
+    },
+  },
+  habits: {
+    list: { method: 'GET', path: '/api/habits', output: 'HabitListSchema', changedBy: ['habits', 'today'] },
+    create: {
+      method: 'POST',
+      path: '/api/habits',
+      body: 'CreateHabitInputSchema',
+      output: 'HabitSchema',
+      creates: true,
+      announces: 'habits',
+      offline: withClientId('A new habit'),
+    },
+    reorder: {
+      method: 'POST',
+      path: '/api/habits/reorder',
+      body: 'SortReorderInputSchema',
+      output: null,
+      announces: 'habits',
+      offline: newOrder,
+    },
+    update: {
+      method: 'PATCH',
+      path: '/api/habits/:id',
+      params: 'IdParamsSchema',
+      body: 'UpdateHabitInputSchema',
+      output: 'HabitSchema',
+      announces: 'habits',
+      offline: itemChangeLabel,
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/api/habits/:id',
+      params: 'IdParamsSchema',
+      output: null,
+      announces: 'habits',
+    },
+    history: {
+      method: 'GET',
+      path: '/api/habits/:id/history',
+      params: 'IdParamsSchema',
+      query: 'HistoryQuerySchema',
+      output: 'ItemHistorySchema',
+      changedBy: ['habits', 'today'],
+    },
+    markDayDone: {
+      method: 'PUT',
+      path: '/api/habits/:id/completions/:day',
+      params: 'CompletionDayParamsSchema',
+      output: 'HabitSchema',
+      announces: 'habits',
+    },
+    markDayNotDone: {
+      method: 'DELETE',
+      path: '/api/habits/:id/completions/:day',
+      params: 'CompletionDayParamsSchema',
+      output: 'HabitSchema',
+      announces: 'habits',
+    },
+  },
+  today: {
+    get: { method: 'GET', path: '/api/today', output: 'TodaySchema', changedBy: ITEM_LISTS },
+    reorder: {
+      method: 'POST',
+      path: '/api/today/reorder',
+      body: 'TodayReorderInputSchema',
+      output: null,
+      announces: 'today',
+      offline: newOrder,
+    },
+  },
+  upcoming: {
+    get: {
+      method: 'GET',
+      path: '/api/upcoming',
+      query: 'UpcomingQuerySchema',
+      output: 'UpcomingSchema',
+      changedBy: ITEM_LISTS,
+    },
+  },
+  live: {
+    /** Server-Sent Events of the person's changes (docs/product.md#live-updates). */
+    events: { method: 'GET', path: '/api/events', output: 'text/event-stream' },
+  },
+  health: {
+    /** For load balancers: 503 with the same shape when this instance cannot serve. */
+    get: { method: 'GET', path: '/api/health', output: 'HealthSchema' },
+  },
+} as const satisfies Record<string, Record<string, Call>>;
+
+export type Api = typeof api;
+
+/** Every call, each once. */
+export const allCalls: readonly Call[] = Object.values(api).flatMap((calls) => Object.values(calls));
+
+/** The names of a path's parameters: `/api/tasks/:id/completions/:day` has id and day. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? '');
+}
