@@ -54,6 +54,8 @@ export type Call = {
   readonly body?: SchemaName;
   /** The answer: JSON of this schema (200), nothing (null: 204), or not JSON. */
   readonly output: SchemaName | null | NotJson;
+  /** Its 503 answer, when not the API's error body. */
+  readonly output503?: SchemaName;
   /** A create: 201 with the new item, 200 with the one this id already made (idempotent creates). */
   readonly creates?: true;
   readonly announces?: Announcement;
@@ -342,7 +344,7 @@ export const api = {
   },
   health: {
     /** For load balancers: 503 with the same shape when this instance cannot serve. */
-    get: { method: 'GET', path: '/api/health', output: 'HealthSchema' },
+    get: { method: 'GET', path: '/api/health', output: 'HealthSchema', output503: 'HealthSchema' },
   },
 } as const satisfies Record<string, Record<string, Call>>;
 

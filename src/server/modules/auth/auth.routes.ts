@@ -3,20 +3,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AccountSessionListSchema,
-  type AuthUser,
-  AuthUserSchema,
-  SignInCallbackQuerySchema,
-  SignInQuerySchema,
-  UpdateUserInputSchema,
-} from '#shared/api/auth';
-import { ErrorBodySchema, ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
+import type { AuthUser } from '#shared/api/auth';
+import { api } from '#shared/api/contract';
 import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
+import { serve } from '../../http/serve';
 import { changeUserSettings } from '../users/users.service';
 import { requireSession, requireUser } from './auth-session';
 import { createOidcClient, type OidcSettings } from './oidc';
@@ -82,140 +75,112 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   };
 
   // Sign-in and sign-out are browser navigations (GET) that write: config.writes (http/write-requests.ts).
-  app.get(
-    '/google',
-    { schema: { querystring: SignInQuerySchema }, config: { writes: true } },
-    async (request, reply) => {
-      let start: { url: URL; state: string };
-      try {
-        start = await startSignIn(db, oidc, {
-          loginHint: request.query.login_hint || undefined,
-          askWho: startedElsewhere(request),
-          now: request.now,
-        });
-      } catch (error) {
-        // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
-        if (error instanceof SignInFailure) return fail(request, reply, error);
-        throw error;
-      }
-      reply.setCookie(AUTH_STATE_COOKIE, start.state, {
-        path: AUTH_COOKIE_PATH,
-        httpOnly: true,
-        // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
-        sameSite: 'lax',
-        secure,
-        maxAge: AUTH_REQUEST_TTL_MS / 1000,
+  serve(app, api.auth.signIn, { config: { writes: true } }, async (request, reply) => {
+    let start: { url: URL; state: string };
+    try {
+      start = await startSignIn(db, oidc, {
+        loginHint: request.query.login_hint || undefined,
+        askWho: startedElsewhere(request),
+        now: request.now,
       });
-      return reply.header('cache-control', 'no-store').redirect(start.url.href);
-    },
-  );
+    } catch (error) {
+      // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
+      if (error instanceof SignInFailure) return fail(request, reply, error);
+      throw error;
+    }
+    reply.setCookie(AUTH_STATE_COOKIE, start.state, {
+      path: AUTH_COOKIE_PATH,
+      httpOnly: true,
+      // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
+      sameSite: 'lax',
+      secure,
+      maxAge: AUTH_REQUEST_TTL_MS / 1000,
+    });
+    return reply.header('cache-control', 'no-store').redirect(start.url.href);
+  });
 
-  app.get(
-    '/callback',
-    { schema: { querystring: SignInCallbackQuerySchema }, config: { writes: true } },
-    async (request, reply) => {
-      const cookieState = request.cookies[AUTH_STATE_COOKIE];
-      const queryState = request.query.state;
-      if (!cookieState) {
-        const failure = new SignInFailure(
-          SIGN_IN_ERRORS.expired,
-          'no sign-in in progress in this browser (state cookie missing)',
-        );
-        return fail(request, reply, failure);
-      }
-      if (!queryState || !sameText(cookieState, queryState)) {
-        return fail(
-          request,
-          reply,
-          new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
-        );
-      }
-      try {
-        const session = await finishSignIn(db, oidc, {
-          callbackQuery: rawQuery(request.url),
-          state: queryState,
-          issuerError: request.query.error,
-          previousToken: sessionTokenOf(request, env),
-          cache: sessionCache,
-          userAgent: request.headers['user-agent'],
-          now: request.now,
-        });
-        clearStateCookie(reply);
-        setSessionCookie(reply, session.token, session.expiresAt, env);
-        request.log.info({ userId: session.userId }, 'signed in');
-        return reply.header('cache-control', 'no-store').redirect('/');
-      } catch (error) {
-        if (error instanceof SignInFailure) return fail(request, reply, error);
-        throw error;
-      }
-    },
-  );
+  serve(app, api.auth.signInCallback, { config: { writes: true } }, async (request, reply) => {
+    const cookieState = request.cookies[AUTH_STATE_COOKIE];
+    const queryState = request.query.state;
+    if (!cookieState) {
+      const failure = new SignInFailure(
+        SIGN_IN_ERRORS.expired,
+        'no sign-in in progress in this browser (state cookie missing)',
+      );
+      return fail(request, reply, failure);
+    }
+    if (!queryState || !sameText(cookieState, queryState)) {
+      return fail(
+        request,
+        reply,
+        new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
+      );
+    }
+    try {
+      const session = await finishSignIn(db, oidc, {
+        callbackQuery: rawQuery(request.url),
+        state: queryState,
+        issuerError: request.query.error,
+        previousToken: sessionTokenOf(request, env),
+        cache: sessionCache,
+        userAgent: request.headers['user-agent'],
+        now: request.now,
+      });
+      clearStateCookie(reply);
+      setSessionCookie(reply, session.token, session.expiresAt, env);
+      request.log.info({ userId: session.userId }, 'signed in');
+      return reply.header('cache-control', 'no-store').redirect('/');
+    } catch (error) {
+      if (error instanceof SignInFailure) return fail(request, reply, error);
+      throw error;
+    }
+  });
 
   // GET because sign-out is a browser navigation; a forged sign-out costs only a sign-in.
-  app.get('/logout', { config: { writes: true } }, async (request, reply) => {
+  serve(app, api.auth.signOut, { config: { writes: true } }, async (request, reply) => {
     await signOut(db, sessionTokenOf(request, env), sessionCache);
     clearSessionCookie(reply, env);
     return reply.header('cache-control', 'no-store').redirect('/');
   });
 
-  app.get(
-    '/user',
-    { schema: { response: { 200: AuthUserSchema, 401: ErrorBodySchema } } },
-    async (request): Promise<AuthUser> => authUserOf(requireUser(request)),
-  );
+  serve(app, api.auth.user, async (request): Promise<AuthUser> => authUserOf(requireUser(request)));
 
   // The person's day settings (docs/product.md#account-settings).
-  app.patch(
-    '/user',
-    { schema: { body: UpdateUserInputSchema, response: { 200: AuthUserSchema, ...ErrorResponseSchemas } } },
-    async (request): Promise<AuthUser> => {
-      const user = requireUser(request);
-      const zone = request.headers[TIME_ZONE_HEADER];
-      const updated = await changeUserSettings(
-        db,
-        user,
-        request.body,
-        typeof zone === 'string' ? zone : undefined,
-      );
-      // Cached sessions hold the row as it was: forget them so this person's next calls, on any
-      // device, use the new day at once (other instances within the cache's few seconds).
-      sessionCache?.forgetUser(user.id);
-      Object.assign(user, updated);
-      return authUserOf(updated);
-    },
-  );
+  serve(app, api.auth.updateUser, async (request): Promise<AuthUser> => {
+    const user = requireUser(request);
+    const zone = request.headers[TIME_ZONE_HEADER];
+    const updated = await changeUserSettings(
+      db,
+      user,
+      request.body,
+      typeof zone === 'string' ? zone : undefined,
+    );
+    // Cached sessions hold the row as it was: forget them so this person's next calls, on any
+    // device, use the new day at once (other instances within the cache's few seconds).
+    sessionCache?.forgetUser(user.id);
+    Object.assign(user, updated);
+    return authUserOf(updated);
+  });
 
-  app.get(
-    '/sessions',
-    { schema: { response: { 200: AccountSessionListSchema, ...ErrorResponseSchemas } } },
-    async (request) => {
-      const session = requireSession(request);
-      return { sessions: await listSessions(db, session.userId, session.id, request.now) };
-    },
-  );
+  serve(app, api.auth.sessions, async (request) => {
+    const session = requireSession(request);
+    return { sessions: await listSessions(db, session.userId, session.id, request.now) };
+  });
 
   // "Sign out everywhere else": every session of this person but the one making the call.
-  app.delete(
-    '/sessions',
-    { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
-    async (request, reply) => {
-      const session = requireSession(request);
-      await revokeOtherSessions(db, session.userId, session.id, sessionCache);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(app, api.auth.endOtherSessions, async (request, reply) => {
+    const session = requireSession(request);
+    await revokeOtherSessions(db, session.userId, session.id, sessionCache);
+    return reply.status(204).send(null);
+  });
 
-  app.delete(
-    '/sessions/:id',
-    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
-    async (request, reply) => {
-      const session = requireSession(request);
-      await revokeSessionById(db, session.userId, request.params.id, sessionCache);
-      // Ending this device's own session is a sign-out: its cookie goes too.
-      if (request.params.id === session.id) clearSessionCookie(reply, env);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(app, api.auth.endSession, async (request, reply) => {
+    const session = requireSession(request);
+    await revokeSessionById(db, session.userId, request.params.id, sessionCache);
+    // Ending this device's own session is a sign-out: its cookie goes too.
+    if (request.params.id === session.id) clearSessionCookie(reply, env);
+    return reply.status(204).send(null);
+  });
 };
 
 function authUserOf(user: UserRow): AuthUser {
