@@ -1,3 +1,11 @@
+import {
+  type AnyCallInput,
+  type Call,
+  type CallInput,
+  type CallOutput,
+  type NeedsInput,
+  pathOf,
+} from '#shared/api/contract';
 import { ApiError } from './api-error';
 import { reportAnswer, reportNoAnswer } from './connectivity';
 import { takeEarlyRequest } from './early-requests';
@@ -18,17 +26,42 @@ function serverMessage(text: string): string | undefined {
   return undefined;
 }
 
-export type ApiRequestOptions = {
-  body?: unknown;
+export type CallOptions = {
+  /** Sent as the page goes away: the request outlives it (lib/held-back.ts). */
   keepalive?: boolean;
   /** Sent now whatever happens: the outbox's own replay (lib/outbox.ts). */
   direct?: boolean;
 };
 
+export type ApiRequestOptions = CallOptions & { body?: unknown };
+
+/** A call that may wait offline answers nothing (undefined) while it waits (lib/outbox.ts). */
+export type CallAnswer<C extends Call> = C['offline'] extends object
+  ? CallOutput<C> | undefined
+  : CallOutput<C>;
+
+export type CallArgs<C extends Call> =
+  NeedsInput<C> extends true
+    ? [input: CallInput<C>, options?: CallOptions]
+    : [input?: CallInput<C>, options?: CallOptions];
+
+/**
+ * A call of the API's contract (src/shared/api/contract.ts): its path filled in from `input`, its answer
+ * typed by the contract's output schema. Answers are not parsed on the way: the server writes them from
+ * the same schemas (docs/decisions/029-api-contract.md).
+ */
+export function callApi<C extends Call>(
+  call: C,
+  ...args: NoInfer<CallArgs<C>>
+): Promise<NoInfer<CallAnswer<C>>> {
+  const [input = {}, options = {}] = args as [AnyCallInput?, CallOptions?];
+  return apiRequest<CallAnswer<C>>(call.method, pathOf(call, input), { ...options, body: input.body });
+}
+
 /**
  * The one fetch wrapper: sends credentials and the browser's time zone, sends JSON only when a body
- * is given, raises ApiError on non-OK answers, and answers the body typed `T`, a type inferred from
- * the shared schemas in src/shared/api.
+ * is given, raises ApiError on non-OK answers, and answers the body typed `T`. Screens call it through
+ * callApi, which types it from the contract; the outbox replays what it kept by method and path.
  */
 export async function apiRequest<T = unknown>(
   method: Method,

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { api } from '#shared/api/contract';
 import type { LiveChange, LiveChangeKind } from '#shared/api/live';
 import { LIVE_EVENTS } from '#shared/api/wire-names';
 import { newId } from './client-id';
@@ -100,7 +101,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
   }
 
   function connect(): void {
-    const next = open('/api/events');
+    const next = open(api.live.events.path);
     source = next;
     next.addEventListener(LIVE_EVENTS.change, (event) => {
       let change: LiveChange;

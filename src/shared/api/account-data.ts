@@ -177,6 +177,8 @@ export const AccountImportSchema = z.object({
     .default([]),
 });
 export type AccountImport = z.output<typeof AccountImportSchema>;
+/** An export file as the import reads it, before its defaults are filled in. */
+export type AccountImportFile = z.input<typeof AccountImportSchema>;
 export type ImportedTask = AccountImport['tasks'][number];
 
 const CountsSchema = z.object({

@@ -353,7 +353,99 @@ export type Api = typeof api;
 /** Every call, each once. */
 export const allCalls: readonly Call[] = Object.values(api).flatMap((calls) => Object.values(calls));
 
+type Input<N, Key extends string> = N extends SchemaName
+  ? { [K in Key]: z.input<SchemaNamed<N>> }
+  : { [K in Key]?: undefined };
+
+/**
+ * What a call is given: the parameters of its path, its query and its body, as the schemas read them.
+ * Every query's fields are optional, and so is the query.
+ */
+export type CallInput<C extends Call> = Input<C['params'], 'params'> &
+  Partial<Input<C['query'], 'query'>> &
+  Input<C['body'], 'body'>;
+
+/** Whether a call needs an input: a parameter in its path or a body. */
+export type NeedsInput<C extends Call> = C extends { params: SchemaName } | { body: SchemaName }
+  ? true
+  : false;
+
+/** What a call answers: its schema's output, or nothing. */
+export type CallOutput<C extends Call> = C['output'] extends SchemaName
+  ? z.output<SchemaNamed<C['output']>>
+  : undefined;
+
+/** Loosely, any call's input, for the code that fills in paths whatever the call. */
+export type AnyCallInput = {
+  params?: Readonly<Record<string, string>> | undefined;
+  query?: Readonly<Record<string, string | undefined>> | undefined;
+  body?: unknown;
+};
+
 /** The names of a path's parameters: `/api/tasks/:id/completions/:day` has id and day. */
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? '');
+}
+
+/** The path a call is sent to: its parameters filled in, then its query, if any. */
+export function pathOf(call: Call, input: AnyCallInput = {}): string {
+  const path = call.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${call.method} ${call.path} needs ${name}`);
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {}))
+    if (value !== undefined) query.set(name, value);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The cache key of a read (docs/product.md#call-conventions): its path's parts, parameters filled in,
+ * then its query as an object when it has one. `['api', 'goals', { showArchived: 'false' }]` is
+ * GET /api/goals?showArchived=false.
+ */
+export function queryKeyOf(call: Call, input: AnyCallInput = {}): readonly unknown[] {
+  const parts = pathOf(call, { params: input.params }).split('/').filter(Boolean);
+  const query = Object.fromEntries(
+    Object.entries(input.query ?? {}).filter(([, value]) => value !== undefined),
+  );
+  return Object.keys(query).length > 0 ? [...parts, query] : parts;
+}
+
+/**
+ * The part of a read's key that every one of its answers shares (the path's parts before its first
+ * parameter): what a live change refetches. A task's history, /api/tasks/:id/history, is under
+ * ['api', 'tasks'].
+ */
+export function queryKeyRootOf(call: Call): readonly string[] {
+  const parts = call.path.split('/').filter(Boolean);
+  const firstParam = parts.findIndex((part) => part.startsWith(':'));
+  return firstParam === -1 ? parts : parts.slice(0, firstParam);
+}
+
+const matchers = allCalls.map((call) => ({
+  call,
+  names: pathParams(call.path),
+  pattern: new RegExp(`^${call.path.replace(/:[A-Za-z]+/g, '([^/?]+)')}/?(?:\\?.*)?$`),
+}));
+
+/** The call a request is, with its path's parameters: undefined when the contract has none. */
+export function findCall(
+  method: string,
+  path: string,
+): { call: Call; params: Record<string, string> } | undefined {
+  // A fixed segment wins over a parameter (/api/tasks/reorder is not /api/tasks/:id).
+  let found: { call: Call; params: Record<string, string> } | undefined;
+  for (const { call, names, pattern } of matchers) {
+    if (call.method !== method) continue;
+    const match = pattern.exec(path);
+    if (!match) continue;
+    const params = Object.fromEntries(
+      names.map((name, at) => [name, decodeURIComponent(match[at + 1] ?? '')]),
+    );
+    if (!found || names.length < Object.keys(found.params).length) found = { call, params };
+  }
+  return found;
 }

@@ -1,11 +1,12 @@
+import { api } from '#shared/api/contract';
 import { clearSavedData } from '../../lib/saved-data';
 
 /**
  * Sign-in and sign-out are full browser navigations, never background calls
  * (docs/product.md#sign-in-state).
  */
-export const SIGN_IN_PATH = '/api/auth/google';
-export const SIGN_OUT_PATH = '/api/auth/logout';
+export const SIGN_IN_PATH = api.auth.signIn.path;
+export const SIGN_OUT_PATH = api.auth.signOut.path;
 
 export function signIn(): void {
   window.location.assign(SIGN_IN_PATH);
