@@ -38,7 +38,7 @@ function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: 
         const moved = items.find((item) => item.id === task.id);
         return moved ? { ...task, sortOrder: moved.sortOrder } : task;
       });
-      return { body: {} };
+      return { status: 204 };
     }),
   );
 }

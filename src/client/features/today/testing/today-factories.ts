@@ -1,5 +1,5 @@
 import type { Habit } from '#shared/api/habits';
-import type { TaskGoalSummary } from '#shared/api/tasks';
+import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import type { TodayTask } from '#shared/api/today';
 
 /** Test-only builders for Today data; overrides win, ids are unique valid UUIDs. */
@@ -34,6 +34,11 @@ export function todayTask(
     goal: null,
     ...overrides,
   };
+}
+
+/** The task as its own calls answer it (PATCH /api/tasks/:id): without Today's goal summary. */
+export function taskOf({ goal: _goal, ...task }: TodayTask): Task {
+  return task;
 }
 
 export function todayHabit(title: string, todaySortOrder: number, overrides: Partial<Habit> = {}): Habit {
