@@ -66,3 +66,23 @@ describe('findCall', () => {
     expect(findCall('GET', '/api/todayx')).toBeUndefined();
   });
 });
+
+describe('which changes may wait offline (docs/product.md#connectivity)', () => {
+  it('keeps ticks, Today moves, new days, reorders and creates that carry their id; nothing else', () => {
+    expect(api.habits.update.offline({ completedToday: true })).toBe('A tick');
+    expect(api.tasks.update.offline({ isToday: false })).toBe('A change to Today');
+    // A task moved to another day (Upcoming, "Plan for…") waits too; a new repeat is an edit.
+    expect(api.tasks.update.offline({ plannedFor: '2026-11-30' })).toBe('A new day for a task');
+    expect(api.tasks.update.offline({ plannedFor: null, repeat: 'FREQ=DAILY' })).toBeUndefined();
+    expect(api.today.reorder.offline()).toBe('A new order');
+    expect(api.tasks.create.offline({ id: ID })).toBe('A new task');
+    expect(api.habits.create.offline({ id: ID })).toBe('A new habit');
+    // An edit, a create without its id, a new goal, a delete, a past day: they need the network.
+    expect(api.tasks.update.offline({ title: 'Renamed' })).toBeUndefined();
+    expect(api.tasks.update.offline({ isToday: true, title: 'x' })).toBeUndefined();
+    expect(api.tasks.create.offline({})).toBeUndefined();
+    for (const call of [api.goals.create, api.tasks.remove, api.habits.markDayDone]) {
+      expect('offline' in call).toBe(false);
+    }
+  });
+});
