@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdLiveUpdates, startLiveUpdates, TAB_ID } from './live-updates';
+import { TAB_ID } from './client-id';
+import { holdLiveUpdates, startLiveUpdates } from './live-updates';
 
 /** An EventSource stand-in the test speaks through. */
 class FakeSource {

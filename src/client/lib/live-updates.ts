@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { allCalls, api, queryKeyRootOf } from '#shared/api/contract';
 import type { LiveChange, LiveChangeKind } from '#shared/api/live';
 import { LIVE_EVENTS } from '#shared/api/wire-names';
-import { newId } from './client-id';
+import { TAB_ID } from './client-id';
 
 /*
  * Live updates (docs/product.md#live-updates, docs/decisions/017-live-sync.md): while signed in, one
@@ -10,9 +10,6 @@ import { newId } from './client-id';
  * it touches are refetched. The browser reconnects by itself with Last-Event-ID; the server then sends
  * what was missed, or `resync`, which refetches everything.
  */
-
-/** This tab's name on its writes (TAB_HEADER), so that its own changes are not fetched twice. */
-export const TAB_ID = newId();
 
 /**
  * The reads a kind of change can alter: those whose call lists it in `changedBy` (the API's contract,

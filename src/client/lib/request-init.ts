@@ -1,6 +1,6 @@
 import type { Method } from '#shared/api/contract';
 import { TAB_HEADER, TIME_ZONE_HEADER } from '#shared/api/wire-names';
-import { TAB_ID } from './live-updates';
+import { TAB_ID } from './client-id';
 
 /*
  * What every call to the API carries, apart from the fetch wrapper (lib/api-client.ts) so that the

@@ -93,260 +93,278 @@ function itemChangeLabel(body: object): string | undefined {
 
 const newOrder = () => 'A new order';
 
+const authCalls = {
+  /** The sign-in, a browser navigation to the identity provider (docs/decisions/002-sign-in.md). */
+  signIn: { method: 'GET', path: '/api/auth/google', query: 'SignInQuerySchema', output: 'redirect' },
+  signInCallback: {
+    method: 'GET',
+    path: '/api/auth/callback',
+    query: 'SignInCallbackQuerySchema',
+    output: 'redirect',
+  },
+  signOut: { method: 'GET', path: '/api/auth/logout', output: 'redirect', announces: 'end-this-session' },
+  user: { method: 'GET', path: '/api/auth/user', output: 'AuthUserSchema' },
+  updateUser: {
+    method: 'PATCH',
+    path: '/api/auth/user',
+    body: 'UpdateUserInputSchema',
+    output: 'AuthUserSchema',
+    announces: 'account',
+  },
+  sessions: { method: 'GET', path: '/api/auth/sessions', output: 'AccountSessionListSchema' },
+  endOtherSessions: {
+    method: 'DELETE',
+    path: '/api/auth/sessions',
+    output: null,
+    announces: 'end-other-sessions',
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    params: 'IdParamsSchema',
+    output: null,
+    announces: 'end-session-in-path',
+  },
+} as const satisfies Record<string, Call>;
+
+const accountCalls = {
+  export: { method: 'GET', path: '/api/account/export', output: 'AccountExportSchema' },
+  exportCsv: {
+    method: 'GET',
+    path: '/api/account/export/csv/:list',
+    params: 'CsvListParamsSchema',
+    output: 'text/csv',
+  },
+  import: {
+    method: 'POST',
+    path: '/api/account/import',
+    body: 'AccountImportSchema',
+    output: 'AccountImportResultSchema',
+    announces: 'account',
+  },
+  summary: { method: 'GET', path: '/api/account/summary', output: 'AccountSummarySchema' },
+  remove: { method: 'DELETE', path: '/api/account', output: null, announces: 'end-every-session' },
+} as const satisfies Record<string, Call>;
+
+const goalsCalls = {
+  list: {
+    method: 'GET',
+    path: '/api/goals',
+    query: 'GoalListQuerySchema',
+    output: 'GoalListSchema',
+    changedBy: ['goals'],
+  },
+  create: {
+    method: 'POST',
+    path: '/api/goals',
+    body: 'CreateGoalInputSchema',
+    output: 'GoalSchema',
+    creates: true,
+    announces: 'goals',
+  },
+  /** Defined but unused by the client (the specification keeps it). */
+  reorder: {
+    method: 'POST',
+    path: '/api/goals/reorder',
+    body: 'SortReorderInputSchema',
+    output: null,
+    announces: 'goals',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/goals/:id',
+    params: 'IdParamsSchema',
+    body: 'UpdateGoalInputSchema',
+    output: 'GoalSchema',
+    announces: 'goals',
+  },
+  /** Takes the goal's tasks with it. */
+  remove: {
+    method: 'DELETE',
+    path: '/api/goals/:id',
+    params: 'IdParamsSchema',
+    output: null,
+    announces: 'goals',
+  },
+  clearCompleted: {
+    method: 'DELETE',
+    path: '/api/goals/:goalId/tasks/completed',
+    params: 'GoalParamsSchema',
+    output: null,
+    announces: 'goals',
+  },
+} as const satisfies Record<string, Call>;
+
+const tasksCalls = {
+  list: {
+    method: 'GET',
+    path: '/api/tasks',
+    query: 'TaskListQuerySchema',
+    output: 'TaskListSchema',
+    changedBy: ['goals', 'tasks', 'today'],
+  },
+  create: {
+    method: 'POST',
+    path: '/api/tasks',
+    body: 'CreateTaskInputSchema',
+    output: 'TaskSchema',
+    creates: true,
+    announces: 'tasks',
+    offline: withClientId('A new task'),
+  },
+  reorder: {
+    method: 'POST',
+    path: '/api/tasks/reorder',
+    body: 'TaskReorderInputSchema',
+    output: null,
+    announces: 'tasks',
+    offline: newOrder,
+  },
+  /** The completed standalone todos. */
+  clearCompleted: { method: 'DELETE', path: '/api/tasks/completed', output: null, announces: 'tasks' },
+  update: {
+    method: 'PATCH',
+    path: '/api/tasks/:id',
+    params: 'IdParamsSchema',
+    body: 'UpdateTaskInputSchema',
+    output: 'TaskSchema',
+    announces: 'tasks',
+    offline: itemChangeLabel,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/tasks/:id',
+    params: 'IdParamsSchema',
+    output: null,
+    announces: 'tasks',
+  },
+  history: {
+    method: 'GET',
+    path: '/api/tasks/:id/history',
+    params: 'IdParamsSchema',
+    query: 'HistoryQuerySchema',
+    output: 'ItemHistorySchema',
+    changedBy: ['goals', 'tasks', 'today'],
+  },
+  markDayDone: {
+    method: 'PUT',
+    path: '/api/tasks/:id/completions/:day',
+    params: 'CompletionDayParamsSchema',
+    output: 'TaskSchema',
+    announces: 'tasks',
+  },
+  markDayNotDone: {
+    method: 'DELETE',
+    path: '/api/tasks/:id/completions/:day',
+    params: 'CompletionDayParamsSchema',
+    output: 'TaskSchema',
+    announces: 'tasks',
+  },
+} as const satisfies Record<string, Call>;
+
+const habitsCalls = {
+  list: { method: 'GET', path: '/api/habits', output: 'HabitListSchema', changedBy: ['habits', 'today'] },
+  create: {
+    method: 'POST',
+    path: '/api/habits',
+    body: 'CreateHabitInputSchema',
+    output: 'HabitSchema',
+    creates: true,
+    announces: 'habits',
+    offline: withClientId('A new habit'),
+  },
+  reorder: {
+    method: 'POST',
+    path: '/api/habits/reorder',
+    body: 'SortReorderInputSchema',
+    output: null,
+    announces: 'habits',
+    offline: newOrder,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/habits/:id',
+    params: 'IdParamsSchema',
+    body: 'UpdateHabitInputSchema',
+    output: 'HabitSchema',
+    announces: 'habits',
+    offline: itemChangeLabel,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/habits/:id',
+    params: 'IdParamsSchema',
+    output: null,
+    announces: 'habits',
+  },
+  history: {
+    method: 'GET',
+    path: '/api/habits/:id/history',
+    params: 'IdParamsSchema',
+    query: 'HistoryQuerySchema',
+    output: 'ItemHistorySchema',
+    changedBy: ['habits', 'today'],
+  },
+  markDayDone: {
+    method: 'PUT',
+    path: '/api/habits/:id/completions/:day',
+    params: 'CompletionDayParamsSchema',
+    output: 'HabitSchema',
+    announces: 'habits',
+  },
+  markDayNotDone: {
+    method: 'DELETE',
+    path: '/api/habits/:id/completions/:day',
+    params: 'CompletionDayParamsSchema',
+    output: 'HabitSchema',
+    announces: 'habits',
+  },
+} as const satisfies Record<string, Call>;
+
+const todayCalls = {
+  get: { method: 'GET', path: '/api/today', output: 'TodaySchema', changedBy: ITEM_LISTS },
+  reorder: {
+    method: 'POST',
+    path: '/api/today/reorder',
+    body: 'TodayReorderInputSchema',
+    output: null,
+    announces: 'today',
+    offline: newOrder,
+  },
+} as const satisfies Record<string, Call>;
+
+const upcomingCalls = {
+  get: {
+    method: 'GET',
+    path: '/api/upcoming',
+    query: 'UpcomingQuerySchema',
+    output: 'UpcomingSchema',
+    changedBy: ITEM_LISTS,
+  },
+} as const satisfies Record<string, Call>;
+
+const liveCalls = {
+  /** Server-Sent Events of the person's changes (docs/product.md#live-updates). */
+  events: { method: 'GET', path: '/api/events', output: 'text/event-stream' },
+} as const satisfies Record<string, Call>;
+
+const healthCalls = {
+  /** For load balancers: 503 with the same shape when this instance cannot serve. */
+  get: { method: 'GET', path: '/api/health', output: 'HealthSchema', output503: 'HealthSchema' },
+} as const satisfies Record<string, Call>;
+
 /** Every call of the API, by resource. */
 export const api = {
-  auth: {
-    /** The sign-in, a browser navigation to the identity provider (docs/decisions/002-sign-in.md). */
-    signIn: { method: 'GET', path: '/api/auth/google', query: 'SignInQuerySchema', output: 'redirect' },
-    signInCallback: {
-      method: 'GET',
-      path: '/api/auth/callback',
-      query: 'SignInCallbackQuerySchema',
-      output: 'redirect',
-    },
-    signOut: { method: 'GET', path: '/api/auth/logout', output: 'redirect', announces: 'end-this-session' },
-    user: { method: 'GET', path: '/api/auth/user', output: 'AuthUserSchema' },
-    updateUser: {
-      method: 'PATCH',
-      path: '/api/auth/user',
-      body: 'UpdateUserInputSchema',
-      output: 'AuthUserSchema',
-      announces: 'account',
-    },
-    sessions: { method: 'GET', path: '/api/auth/sessions', output: 'AccountSessionListSchema' },
-    endOtherSessions: {
-      method: 'DELETE',
-      path: '/api/auth/sessions',
-      output: null,
-      announces: 'end-other-sessions',
-    },
-    endSession: {
-      method: 'DELETE',
-      path: '/api/auth/sessions/:id',
-      params: 'IdParamsSchema',
-      output: null,
-      announces: 'end-session-in-path',
-    },
-  },
-  account: {
-    export: { method: 'GET', path: '/api/account/export', output: 'AccountExportSchema' },
-    exportCsv: {
-      method: 'GET',
-      path: '/api/account/export/csv/:list',
-      params: 'CsvListParamsSchema',
-      output: 'text/csv',
-    },
-    import: {
-      method: 'POST',
-      path: '/api/account/import',
-      body: 'AccountImportSchema',
-      output: 'AccountImportResultSchema',
-      announces: 'account',
-    },
-    summary: { method: 'GET', path: '/api/account/summary', output: 'AccountSummarySchema' },
-    remove: { method: 'DELETE', path: '/api/account', output: null, announces: 'end-every-session' },
-  },
-  goals: {
-    list: {
-      method: 'GET',
-      path: '/api/goals',
-      query: 'GoalListQuerySchema',
-      output: 'GoalListSchema',
-      changedBy: ['goals'],
-    },
-    create: {
-      method: 'POST',
-      path: '/api/goals',
-      body: 'CreateGoalInputSchema',
-      output: 'GoalSchema',
-      creates: true,
-      announces: 'goals',
-    },
-    /** Defined but unused by the client (the specification keeps it). */
-    reorder: {
-      method: 'POST',
-      path: '/api/goals/reorder',
-      body: 'SortReorderInputSchema',
-      output: null,
-      announces: 'goals',
-    },
-    update: {
-      method: 'PATCH',
-      path: '/api/goals/:id',
-      params: 'IdParamsSchema',
-      body: 'UpdateGoalInputSchema',
-      output: 'GoalSchema',
-      announces: 'goals',
-    },
-    /** Takes the goal's tasks with it. */
-    remove: {
-      method: 'DELETE',
-      path: '/api/goals/:id',
-      params: 'IdParamsSchema',
-      output: null,
-      announces: 'goals',
-    },
-    clearCompleted: {
-      method: 'DELETE',
-      path: '/api/goals/:goalId/tasks/completed',
-      params: 'GoalParamsSchema',
-      output: null,
-      announces: 'goals',
-    },
-  },
-  tasks: {
-    list: {
-      method: 'GET',
-      path: '/api/tasks',
-      query: 'TaskListQuerySchema',
-      output: 'TaskListSchema',
-      changedBy: ['goals', 'tasks', 'today'],
-    },
-    create: {
-      method: 'POST',
-      path: '/api/tasks',
-      body: 'CreateTaskInputSchema',
-      output: 'TaskSchema',
-      creates: true,
-      announces: 'tasks',
-      offline: withClientId('A new task'),
-    },
-    reorder: {
-      method: 'POST',
-      path: '/api/tasks/reorder',
-      body: 'TaskReorderInputSchema',
-      output: null,
-      announces: 'tasks',
-      offline: newOrder,
-    },
-    /** The completed standalone todos. */
-    clearCompleted: { method: 'DELETE', path: '/api/tasks/completed', output: null, announces: 'tasks' },
-    update: {
-      method: 'PATCH',
-      path: '/api/tasks/:id',
-      params: 'IdParamsSchema',
-      body: 'UpdateTaskInputSchema',
-      output: 'TaskSchema',
-      announces: 'tasks',
-      offline: itemChangeLabel,
-    },
-    remove: {
-      method: 'DELETE',
-      path: '/api/tasks/:id',
-      params: 'IdParamsSchema',
-      output: null,
-      announces: 'tasks',
-    },
-    history: {
-      method: 'GET',
-      path: '/api/tasks/:id/history',
-      params: 'IdParamsSchema',
-      query: 'HistoryQuerySchema',
-      output: 'ItemHistorySchema',
-      changedBy: ['goals', 'tasks', 'today'],
-    },
-    markDayDone: {
-      method: 'PUT',
-      path: '/api/tasks/:id/completions/:day',
-      params: 'CompletionDayParamsSchema',
-      output: 'TaskSchema',
-      announces: 'tasks',
-    },
-    markDayNotDone: {
-      method: 'DELETE',
-      path: '/api/tasks/:id/completions/:day',
-      params: 'CompletionDayParamsSchema',
-      output: 'TaskSchema',
-      announces: 'tasks',
-    },
-  },
-  habits: {
-    list: { method: 'GET', path: '/api/habits', output: 'HabitListSchema', changedBy: ['habits', 'today'] },
-    create: {
-      method: 'POST',
-      path: '/api/habits',
-      body: 'CreateHabitInputSchema',
-      output: 'HabitSchema',
-      creates: true,
-      announces: 'habits',
-      offline: withClientId('A new habit'),
-    },
-    reorder: {
-      method: 'POST',
-      path: '/api/habits/reorder',
-      body: 'SortReorderInputSchema',
-      output: null,
-      announces: 'habits',
-      offline: newOrder,
-    },
-    update: {
-      method: 'PATCH',
-      path: '/api/habits/:id',
-      params: 'IdParamsSchema',
-      body: 'UpdateHabitInputSchema',
-      output: 'HabitSchema',
-      announces: 'habits',
-      offline: itemChangeLabel,
-    },
-    remove: {
-      method: 'DELETE',
-      path: '/api/habits/:id',
-      params: 'IdParamsSchema',
-      output: null,
-      announces: 'habits',
-    },
-    history: {
-      method: 'GET',
-      path: '/api/habits/:id/history',
-      params: 'IdParamsSchema',
-      query: 'HistoryQuerySchema',
-      output: 'ItemHistorySchema',
-      changedBy: ['habits', 'today'],
-    },
-    markDayDone: {
-      method: 'PUT',
-      path: '/api/habits/:id/completions/:day',
-      params: 'CompletionDayParamsSchema',
-      output: 'HabitSchema',
-      announces: 'habits',
-    },
-    markDayNotDone: {
-      method: 'DELETE',
-      path: '/api/habits/:id/completions/:day',
-      params: 'CompletionDayParamsSchema',
-      output: 'HabitSchema',
-      announces: 'habits',
-    },
-  },
-  today: {
-    get: { method: 'GET', path: '/api/today', output: 'TodaySchema', changedBy: ITEM_LISTS },
-    reorder: {
-      method: 'POST',
-      path: '/api/today/reorder',
-      body: 'TodayReorderInputSchema',
-      output: null,
-      announces: 'today',
-      offline: newOrder,
-    },
-  },
-  upcoming: {
-    get: {
-      method: 'GET',
-      path: '/api/upcoming',
-      query: 'UpcomingQuerySchema',
-      output: 'UpcomingSchema',
-      changedBy: ITEM_LISTS,
-    },
-  },
-  live: {
-    /** Server-Sent Events of the person's changes (docs/product.md#live-updates). */
-    events: { method: 'GET', path: '/api/events', output: 'text/event-stream' },
-  },
-  health: {
-    /** For load balancers: 503 with the same shape when this instance cannot serve. */
-    get: { method: 'GET', path: '/api/health', output: 'HealthSchema', output503: 'HealthSchema' },
-  },
-} as const satisfies Record<string, Record<string, Call>>;
+  auth: authCalls,
+  account: accountCalls,
+  goals: goalsCalls,
+  tasks: tasksCalls,
+  habits: habitsCalls,
+  today: todayCalls,
+  upcoming: upcomingCalls,
+  live: liveCalls,
+  health: healthCalls,
+} as const;
 
 export type Api = typeof api;
 
