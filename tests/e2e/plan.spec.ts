@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { dayHeading } from '#shared/domain/day-labels';
 import { addDays, dayAt } from '#shared/domain/days';
 import {
+  dragHandleTo,
   expect,
   expectNoA11yViolations,
   liftByKeyboard,
@@ -37,34 +38,13 @@ async function upcomingWithTask(page: Page, title: string) {
   return today;
 }
 
-/** Drags `title`'s grip onto the day headed `heading`: a mouse on desktop, a long press and a slide on the phone. */
+/** Drags `title`'s grip onto the middle of the day headed `heading` (a mouse, or a finger on the phone). */
 async function dragToDay(page: Page, title: string, heading: string): Promise<void> {
-  const handle = await page.getByRole('button', { name: `Move ${title} to another day` }).boundingBox();
   await day(page, heading).scrollIntoViewIfNeeded();
   const target = await day(page, heading).boundingBox();
-  if (!handle || !target) throw new Error('not laid out');
-  const x = handle.x + handle.width / 2;
-  const startY = handle.y + handle.height / 2;
-  const endY = target.y + target.height / 2;
-  if (test.info().project.name !== 'phone') {
-    await page.mouse.move(x, startY);
-    await page.mouse.down();
-    await page.mouse.move(x, startY + 8, { steps: 2 });
-    await page.mouse.move(x, endY, { steps: 12 });
-    await page.mouse.up();
-    return;
-  }
-  const session = await page.context().newCDPSession(page);
-  const touchAt = (type: 'touchStart' | 'touchMove', y: number) =>
-    session.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y }] });
-  await touchAt('touchStart', startY);
-  await page.waitForTimeout(250);
-  for (let i = 1; i <= 12; i++) {
-    await touchAt('touchMove', startY + ((endY - startY) * i) / 12);
-    await page.waitForTimeout(20);
-  }
-  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await session.detach();
+  if (!target) throw new Error('the day is not laid out');
+  const handle = page.getByRole('button', { name: `Move ${title} to another day` });
+  await dragHandleTo(page, handle, target.y + target.height / 2);
 }
 
 test('Upcoming: a task dragged onto another day is planned for it, also after a reload', {
