@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { jsonSerializerCompiler } from './http/json-serializer';
 import { OneLinePerRequest, serializeRequest } from './http/request-log';
 import { pathOf } from './http/request-path';
+import { parseJsonWithDepthLimit } from './http/json-body';
 import { isWriteRequest } from './http/write-requests';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Fastify reads text/plain bodies by default; the API speaks JSON only, so anything else is a 415.
   app.removeContentTypeParser('text/plain');
+  parseJsonWithDepthLimit(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
 
