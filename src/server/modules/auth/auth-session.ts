@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { notSignedIn } from '../../errors';
-import { adoptBrowserTimeZone } from '../users/users.service';
+import { isWriteRequest } from '../../http/write-requests';
+import { browserZoneToAdopt, storeBrowserTimeZone } from '../users/users.service';
 import type { SessionCache } from './session-cache';
 import { authenticateSession, sessionTokenOf, setSessionCookie } from './sessions.service';
 
@@ -41,9 +42,15 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
     const session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
     if (!session) return;
     if (session.refreshed && token) setSessionCookie(reply, token, session.expiresAt, env);
-    const zone = request.headers[TIME_ZONE_HEADER];
-    await adoptBrowserTimeZone(db, session.user, typeof zone === 'string' ? zone : undefined);
-    request.user = session.user;
+    const header = request.headers[TIME_ZONE_HEADER];
+    const zone = browserZoneToAdopt(session.user, typeof header === 'string' ? header : undefined);
+    // A new device zone counts at once, but only a write stores it: a read never writes
+    // (docs/decisions/003-day-rules.md). The copy keeps the cached session's row as stored.
+    if (zone !== undefined && !isWriteRequest(request)) request.user = { ...session.user, timeZone: zone };
+    else {
+      if (zone !== undefined) await storeBrowserTimeZone(db, session.user, zone);
+      request.user = session.user;
+    }
     request.sessionId = session.id;
   });
 });
