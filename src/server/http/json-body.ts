@@ -53,6 +53,7 @@ export function parseJsonWithDepthLimit(app: FastifyInstance): void {
       done(new HttpError(400, TOO_DEEP_MESSAGE), undefined);
       return;
     }
-    parseJson(request, text, done);
+    // Fastify's parser answers through `done` and returns nothing; its type also allows a promise.
+    void parseJson(request, text, done);
   });
 }
