@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
+import { classifyDatabaseError } from '../../db/database-errors';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { notSignedIn } from '../../errors';
@@ -13,6 +14,13 @@ import type { SessionCache } from './session-cache';
 import { authenticateSession, sessionTokenOf, setSessionCookie } from './sessions.service';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A browser navigation (sign-in, sign-out) that answers a database outage itself, with a page: a
+     * session that cannot be looked up then leaves the call signed out instead of a JSON 503.
+     */
+    answersOutage?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user (with this request's time zone applied), or null. */
     user: UserRow | null;
@@ -39,7 +47,13 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
   app.addHook('onRequest', async (request, reply) => {
     request.now = clock();
     const token = sessionTokenOf(request, env);
-    const session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
+    let session: Awaited<ReturnType<typeof authenticateSession>>;
+    try {
+      session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
+    } catch (error) {
+      if (request.routeOptions.config?.answersOutage && classifyDatabaseError(error) !== undefined) return;
+      throw error;
+    }
     if (!session) return;
     if (session.refreshed && token) setSessionCookie(reply, token, session.expiresAt, env);
     const header = request.headers[TIME_ZONE_HEADER];
