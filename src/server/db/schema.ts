@@ -17,6 +17,9 @@ import { DAY_START_HOUR_MAX } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '#shared/domain/palette';
 import { TIMES_PER_WEEK_MAX } from '#shared/domain/streaks';
 
+/** A stored remindAt is a time of day, as src/shared/domain/reminder-times.ts reads it. */
+const REMIND_AT_CHECK = `remind_at is null or remind_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -119,6 +122,8 @@ export const tasks = pgTable(
     repeat: text('repeat'),
     /** The day the repeat counts from (RFC 5545's DTSTART): where INTERVAL and COUNT start. */
     repeatStart: date('repeat_start', { mode: 'string' }),
+    /** HH:MM in the person's zone, reminded on its day (docs/product.md#reminders); null: none. */
+    remindAt: text('remind_at'),
     completed: boolean('completed').notNull().default(false),
     /**
      * The person's day a normal task was completed on, null while open: an earlier day takes it off
@@ -149,6 +154,7 @@ export const tasks = pgTable(
     // GET /api/today (planned for today or earlier) and GET /api/upcoming (a range of days): only
     // planned tasks are indexed, by their day.
     index('tasks_user_planned_idx').on(t.userId, t.plannedFor).where(sql`${t.plannedFor} is not null`),
+    check('tasks_remind_at_time', sql.raw(REMIND_AT_CHECK)),
   ],
 );
 
@@ -166,6 +172,8 @@ export const habits = pgTable(
     repeatStart: date('repeat_start', { mode: 'string' }),
     /** "N times a week", 1 to 6: due every day of a week until N days are done. */
     timesPerWeek: smallint('times_per_week'),
+    /** HH:MM in the person's zone, reminded on each of its days (docs/product.md#reminders). */
+    remindAt: text('remind_at'),
     isToday: boolean('is_today').notNull().default(false),
     todaySortOrder: integer('today_sort_order').notNull().default(0),
     sortOrder: integer('sort_order').notNull(),
@@ -185,6 +193,7 @@ export const habits = pgTable(
         `times_per_week is null or (times_per_week between 1 and ${TIMES_PER_WEEK_MAX} and repeat is null)`,
       ),
     ),
+    check('habits_remind_at_time', sql.raw(REMIND_AT_CHECK)),
   ],
 );
 
