@@ -13,6 +13,7 @@ import { isWriteRequest } from './http/write-requests';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
 import { sessionTokenOf } from './modules/auth/sessions.service';
+import { calendarFeedRoutes } from './modules/calendar/calendar-feed.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inProcessLiveChannel, type LiveChannel } from './modules/live/live-channel';
 import { LiveHub } from './modules/live/live-hub';
@@ -127,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // Outside the API's scope: a balancer's health check needs no session and meets no rate limit.
   await app.register(healthRoutes, { prefix: '/api/health', db, storage, stopping });
+  // Outside it too: a calendar polling its feed has no session, and the address itself is the secret.
+  await app.register(calendarFeedRoutes, { prefix: '/api/calendar', db, limits: env.RATE_LIMITS, clock });
   const liveHub = new LiveHub();
   app.decorate('liveHub', liveHub);
   await app.register(apiScope, {

@@ -23,6 +23,11 @@ export const DEFAULT_RATE_LIMITS = {
   writes: 600,
   /** API calls without a session per client address. */
   anonymous: 300,
+  /**
+   * Reads of one calendar feed address (docs/product.md#calendar-feed): a calendar polls every few
+   * minutes at most; a burst covers a person adding it to a few devices at once.
+   */
+  calendarFeed: 10,
 } as const;
 
 const perMinute = (name: string, fallback: number) =>
@@ -78,6 +83,7 @@ const RawEnvSchema = z.object({
   RATE_LIMIT_SIGN_IN: perMinute('RATE_LIMIT_SIGN_IN', DEFAULT_RATE_LIMITS.signIn),
   RATE_LIMIT_WRITES: perMinute('RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writes),
   RATE_LIMIT_ANONYMOUS: perMinute('RATE_LIMIT_ANONYMOUS', DEFAULT_RATE_LIMITS.anonymous),
+  RATE_LIMIT_CALENDAR_FEED: perMinute('RATE_LIMIT_CALENDAR_FEED', DEFAULT_RATE_LIMITS.calendarFeed),
   SHUTDOWN_DRAIN_MS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -113,7 +119,7 @@ export type Env = {
   /** Which proxies may set X-Forwarded-For/-Proto (Fastify's trustProxy); none unless configured. */
   TRUST_PROXY: boolean | number | string;
   /** Per-minute rate limits, or null when switched off (RATE_LIMITS=off, never in production). */
-  RATE_LIMITS: { signIn: number; writes: number; anonymous: number } | null;
+  RATE_LIMITS: { signIn: number; writes: number; anonymous: number; calendarFeed: number } | null;
   /**
    * On SIGTERM, how long the instance answers 503 on /api/health while still serving, so that a load
    * balancer takes it out before it stops accepting connections (docs/architecture.md, "Rolling
@@ -177,6 +183,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             signIn: raw.RATE_LIMIT_SIGN_IN,
             writes: raw.RATE_LIMIT_WRITES,
             anonymous: raw.RATE_LIMIT_ANONYMOUS,
+            calendarFeed: raw.RATE_LIMIT_CALENDAR_FEED,
           },
     SHUTDOWN_DRAIN_MS:
       raw.SHUTDOWN_DRAIN_MS ?? (raw.NODE_ENV === 'production' ? DEFAULT_PRODUCTION_DRAIN_MS : 0),

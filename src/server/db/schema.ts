@@ -232,6 +232,18 @@ export const taskCompletions = pgTable(
   ],
 );
 
+/**
+ * A person's calendar feed (docs/product.md#calendar-feed): one secret address each, kept as the sha256
+ * of its token, so a leaked table does not open anyone's calendar. A new address replaces the row.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -241,6 +253,7 @@ export const schema = {
   habits,
   habitCompletions,
   taskCompletions,
+  calendarFeeds,
 };
 
 export type UserRow = typeof users.$inferSelect;

@@ -8,6 +8,7 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { authSessionPlugin, signInRequiredPlugin } from '../modules/auth/auth-session';
 import type { OidcSettings } from '../modules/auth/oidc';
 import type { SessionCache } from '../modules/auth/session-cache';
+import { calendarRoutes } from '../modules/calendar/calendar.routes';
 import { completionRoutes } from '../modules/completions/completions.routes';
 import { goalsRoutes } from '../modules/goals/goals.routes';
 import { habitsRoutes } from '../modules/habits/habits.routes';
@@ -63,6 +64,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
     await signedIn.register(completionRoutes, { prefix: '/tasks', db, kind: 'task' });
     await signedIn.register(todayRoutes, { prefix: '/today', db });
     await signedIn.register(upcomingRoutes, { prefix: '/upcoming', db });
+    await signedIn.register(calendarRoutes, { prefix: '/calendar/feed', db, env });
     await signedIn.register(accountDataRoutes, { prefix: '/account', db, env, sessionCache });
     if (options.moreRoutes) await signedIn.register(options.moreRoutes);
     // An unknown API path is a JSON 404, after the same hooks: without a session it is a 401.

@@ -1,5 +1,6 @@
 export * from './account-data';
 export * from './auth';
+export * from './calendar';
 export * from './common';
 export * from './goals';
 export * from './habits';
