@@ -17,6 +17,8 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       RATE_LIMITS: { signIn: 30, writes: 600, anonymous: 300, calendarFeed: 10 },
       SHUTDOWN_DRAIN_MS: 0,
+      vapidKeys: undefined,
+      VAPID_SUBJECT: 'mailto:stride@localhost',
     });
   });
 

@@ -84,6 +84,9 @@ const RawEnvSchema = z.object({
   RATE_LIMIT_WRITES: perMinute('RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writes),
   RATE_LIMIT_ANONYMOUS: perMinute('RATE_LIMIT_ANONYMOUS', DEFAULT_RATE_LIMITS.anonymous),
   RATE_LIMIT_CALENDAR_FEED: perMinute('RATE_LIMIT_CALENDAR_FEED', DEFAULT_RATE_LIMITS.calendarFeed),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
   SHUTDOWN_DRAIN_MS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -126,6 +129,13 @@ export type Env = {
    * restarts"). 0 outside production unless set: a developer's Ctrl-C stops at once.
    */
   SHUTDOWN_DRAIN_MS: number;
+  /**
+   * The VAPID key pair push messages are signed with (RFC 8292), base64url; unset, the server makes
+   * one and keeps it in the database (docs/decisions/032-push-reminders.md).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs this server, for push services: a mailto: or https: address. */
+  VAPID_SUBJECT: string;
 };
 
 /**
@@ -155,6 +165,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(
       'Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (and PUBLIC_URL) to run with NODE_ENV=production',
     );
+  }
+  if ((raw.VAPID_PUBLIC_KEY === undefined) !== (raw.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
+  const vapidSubject =
+    raw.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:stride@localhost');
+  if (!/^(mailto:.+|https:\/\/.+)$/.test(vapidSubject)) {
+    throw new Error('Invalid configuration: VAPID_SUBJECT must be a mailto: or https: address');
   }
   if (raw.NODE_ENV === 'production' && raw.RATE_LIMITS === 'off') {
     throw new Error(
@@ -187,5 +205,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           },
     SHUTDOWN_DRAIN_MS:
       raw.SHUTDOWN_DRAIN_MS ?? (raw.NODE_ENV === 'production' ? DEFAULT_PRODUCTION_DRAIN_MS : 0),
+    vapidKeys:
+      raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
+        ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY }
+        : undefined,
+    VAPID_SUBJECT: vapidSubject,
   };
 }

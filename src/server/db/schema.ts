@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DAY_START_HOUR_MAX } from '#shared/domain/days';
@@ -244,6 +245,44 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
 });
 
+/**
+ * The browsers a person switched reminders on in (docs/product.md#reminders): a Web Push subscription
+ * each, at most 10 a person; one per endpoint.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret (RFC 8291), base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    unique('push_subscriptions_endpoint').on(t.userId, t.endpoint),
+  ],
+);
+
+/**
+ * The server's VAPID key pair (RFC 8292), made once by the first instance that needs it and kept, so
+ * every instance signs alike and subscriptions outlive restarts; one row, id 1.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: smallint('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('vapid_keys_one_row', sql`id = 1`)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -254,6 +293,8 @@ export const schema = {
   habitCompletions,
   taskCompletions,
   calendarFeeds,
+  pushSubscriptions,
+  vapidKeys,
 };
 
 export type UserRow = typeof users.$inferSelect;

@@ -15,6 +15,7 @@ import { habitsRoutes } from '../modules/habits/habits.routes';
 import type { LiveChannel } from '../modules/live/live-channel';
 import type { LiveHub } from '../modules/live/live-hub';
 import { livePlugin } from '../modules/live/live-plugin';
+import { pushRoutes } from '../modules/push/push.routes';
 import { tasksRoutes } from '../modules/tasks/tasks.routes';
 import { todayRoutes } from '../modules/today/today.routes';
 import { upcomingRoutes } from '../modules/upcoming/upcoming.routes';
@@ -64,6 +65,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
     await signedIn.register(completionRoutes, { prefix: '/tasks', db, kind: 'task' });
     await signedIn.register(todayRoutes, { prefix: '/today', db });
     await signedIn.register(upcomingRoutes, { prefix: '/upcoming', db });
+    await signedIn.register(pushRoutes, { prefix: '/push', db, env });
     await signedIn.register(calendarRoutes, { prefix: '/calendar/feed', db, env });
     await signedIn.register(accountDataRoutes, { prefix: '/account', db, env, sessionCache });
     if (options.moreRoutes) await signedIn.register(options.moreRoutes);

@@ -6,6 +6,7 @@ export * from './goals';
 export * from './habits';
 export * from './history';
 export * from './live';
+export * from './push';
 export * from './reorder';
 export * from './tasks';
 export * from './today';
