@@ -283,6 +283,62 @@ export const vapidKeys = pgTable(
   () => [check('vapid_keys_one_row', sql`id = 1`)],
 );
 
+/**
+ * Each item's next reminder (docs/decisions/032-push-reminders.md): when it is due, and the moment last
+ * sent, so none is sent twice. Claimed by the instances' workers with FOR UPDATE SKIP LOCKED.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The next moment to remind at; null while there is none (kept for `firedAt`). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The last moment reminded (sent or dropped as stale): never reminded again. */
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemKind, t.itemId] }),
+    // The workers' claim: only rows with a moment to come are indexed, by it.
+    index('reminders_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    check('reminders_item_kind', sql`item_kind in ('task', 'habit')`),
+  ],
+);
+
+/**
+ * One reminder on its way to one browser: made when the reminder is claimed, leased by a worker while
+ * it sends (`locked_until`), deleted once sent; retried at `next_attempt_at` until `expires_at`.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    userId: uuid('user_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The person's day the reminder is for: a tick of that day cancels it. */
+    day: date('day', { mode: 'string' }).notNull(),
+    payload: text('payload').notNull(),
+    topic: text('topic').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    foreignKey({
+      columns: [t.userId, t.subscriptionId],
+      foreignColumns: [pushSubscriptions.userId, pushSubscriptions.id],
+    }).onDelete('cascade'),
+    index('push_deliveries_next_idx').on(t.nextAttemptAt),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -295,6 +351,8 @@ export const schema = {
   calendarFeeds,
   pushSubscriptions,
   vapidKeys,
+  reminders,
+  pushDeliveries,
 };
 
 export type UserRow = typeof users.$inferSelect;

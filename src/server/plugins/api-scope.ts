@@ -16,6 +16,7 @@ import type { LiveChannel } from '../modules/live/live-channel';
 import type { LiveHub } from '../modules/live/live-hub';
 import { livePlugin } from '../modules/live/live-plugin';
 import { pushRoutes } from '../modules/push/push.routes';
+import { reminderTriggersPlugin } from '../modules/reminders/reminder-triggers';
 import { tasksRoutes } from '../modules/tasks/tasks.routes';
 import { todayRoutes } from '../modules/today/today.routes';
 import { upcomingRoutes } from '../modules/upcoming/upcoming.routes';
@@ -54,6 +55,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
   await api.register(storageGuardPlugin, { storage });
   if (options.flushWrites) await api.register(durableAnswersPlugin, { flushWrites: options.flushWrites });
   await api.register(livePlugin, { channel: live, hub: options.liveHub });
+  await api.register(reminderTriggersPlugin, { db });
 
   await api.register(authRoutes, { prefix: '/auth', oidc, db, env, sessionCache });
   await api.register(async (signedIn) => {

@@ -42,7 +42,12 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
     if (!session) return;
     if (session.refreshed && token) setSessionCookie(reply, token, session.expiresAt, env);
     const zone = request.headers[TIME_ZONE_HEADER];
-    await adoptBrowserTimeZone(db, session.user, typeof zone === 'string' ? zone : undefined);
+    // Read by the reminders' triggers, which move the person's reminders to the new zone.
+    request.timeZoneChanged = await adoptBrowserTimeZone(
+      db,
+      session.user,
+      typeof zone === 'string' ? zone : undefined,
+    );
     request.user = session.user;
     request.sessionId = session.id;
   });

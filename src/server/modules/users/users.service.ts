@@ -23,14 +23,20 @@ export function signInUser(db: Db, profile: UserProfile): Promise<UserRow> {
 
 /**
  * Applies the zone the browser sends with each call (docs/decisions/003-day-rules.md): stored only
- * when valid and changed, so steady traffic causes no writes. Answers the zone now in force.
+ * when valid and changed, so steady traffic causes no writes. Answers whether it changed.
  */
-export async function adoptBrowserTimeZone(db: Db, user: UserRow, zone: string | undefined): Promise<void> {
+export async function adoptBrowserTimeZone(
+  db: Db,
+  user: UserRow,
+  zone: string | undefined,
+): Promise<boolean> {
   // A zone the person chose in the settings stays until they let the device decide again.
-  if (!user.timeZoneFromDevice) return;
-  if (zone === undefined || zone === user.timeZone || !isValidTimeZone(zone)) return;
+  if (!user.timeZoneFromDevice) return false;
+  if (zone === undefined || zone === user.timeZone || !isValidTimeZone(zone)) return false;
   await updateUserTimeZone(db, user.id, zone);
   user.timeZone = zone;
+  // Reminders move with the zone (modules/reminders/reminder-triggers.ts).
+  return true;
 }
 
 /**
