@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
+import { parseJsonWithDepthLimit } from './http/json-body';
 import { jsonSerializerCompiler } from './http/json-serializer';
 import { OneLinePerRequest, serializeRequest } from './http/request-log';
 import { pathOf } from './http/request-path';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Fastify reads text/plain bodies by default; the API speaks JSON only, so anything else is a 415.
   app.removeContentTypeParser('text/plain');
+  parseJsonWithDepthLimit(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
 

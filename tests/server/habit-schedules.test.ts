@@ -188,6 +188,37 @@ describe('a habit done N times a week', () => {
     expect(await todayHabits(client)).toEqual(['Swim']);
   });
 
+  it('is listed on Upcoming on the days of this week until its target can be met, and every day after', async () => {
+    at('2026-11-16');
+    const client = await newClient();
+    const habit = await client.createHabit({ title: 'Swim', isToday: true, timesPerWeek: 2 });
+    await tick(client, habit.id);
+    at('2026-11-18'); // Wednesday: done Monday, so one more this week
+    const daysWithSwim = async () => {
+      const upcoming = await client.expect(
+        200,
+        UpcomingSchema,
+        'GET',
+        '/api/upcoming?from=2026-11-17&to=2026-11-24',
+      );
+      return upcoming.days.filter((day) => day.habits.length > 0).map((day) => day.day);
+    };
+    // Open today: due every day of the week (and yesterday, a past day, stays as it was shown).
+    expect(await daysWithSwim()).toEqual([
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    // Done today, the target is met: today keeps it (ticked), the rest of this week does not.
+    await tick(client, habit.id);
+    expect(await daysWithSwim()).toEqual(['2026-11-17', '2026-11-18', '2026-11-23', '2026-11-24']);
+  });
+
   it('counts its streak in weeks that met the target', async () => {
     at('2026-11-02');
     const client = await newClient();

@@ -129,14 +129,12 @@ describe('GET /api/events', () => {
     const bobs = await openStream(base, bob.headers);
     expect(phone.status).toBe(200);
 
-    const started = Date.now();
     const habit = await alice.client.createHabit();
     for (const stream of [phone, laptop]) {
       const event = await stream.next(changeNaming(habit.id));
       expect(JSON.parse(event.data)).toEqual({ kinds: ['habits'], ids: [habit.id] });
       expect(event.id).toMatch(/^[0-9a-f]{8}-\d+$/);
     }
-    expect(Date.now() - started).toBeLessThan(1_000);
 
     const task = await alice.client.call('POST', '/api/tasks', taskInput(), { 'x-stride-tab': 'tab-1' });
     const taskId = (task.json() as { id: string }).id;

@@ -251,14 +251,16 @@ describe('clock changes', () => {
     at('2027-08-01T00:00:00Z');
     const { client, browser } = await person('America/New_York');
     await client.createTask({ title: 'Travel day', plannedFor: '2027-08-01', remindAt: '09:00' });
-    // The person lands in Paris: the next call carries the new zone, and 09:00 comes six hours sooner.
+    // The person lands in Paris: their next write carries the new zone (a read only applies it,
+    // docs/decisions/003-day-rules.md), and 09:00 comes six hours sooner.
     at('2027-08-01T05:00:00Z');
     const moved = await t.app.inject({
-      method: 'GET',
-      url: '/api/today',
+      method: 'POST',
+      url: '/api/tasks',
+      payload: { title: 'Unpack' },
       headers: { ...client.headers, 'x-time-zone': 'Europe/Paris' },
     });
-    expect(moved.statusCode).toBe(200);
+    expect(moved.statusCode).toBe(201);
     at('2027-08-01T06:59:59Z');
     await round();
     expect(arrivedIds(browser)).toEqual([]);

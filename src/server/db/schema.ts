@@ -155,6 +155,10 @@ export const tasks = pgTable(
     // GET /api/today (planned for today or earlier) and GET /api/upcoming (a range of days): only
     // planned tasks are indexed, by their day.
     index('tasks_user_planned_idx').on(t.userId, t.plannedFor).where(sql`${t.plannedFor} is not null`),
+    // A repeating task done today stays on Today and Upcoming while its day has moved on: only repeating
+    // tasks are indexed, by their person alone, so that a tick, which writes last_completed_day, stays
+    // an update in place (docs/decisions/023-repeats-in-floating-days.md).
+    index('tasks_user_repeat_idx').on(t.userId).where(sql`${t.repeat} is not null`),
     check('tasks_remind_at_time', sql.raw(REMIND_AT_CHECK)),
   ],
 );
