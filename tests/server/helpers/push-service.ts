@@ -28,6 +28,8 @@ export type Arrival = {
 };
 
 export type Answer = { status: number; headers?: Record<string, string> };
+/** Never answered: the request stays open until its sender goes away (a fault test kills it). */
+export const HOLD: Answer = { status: 0 };
 
 type Keys = { ecdh: ReturnType<typeof createECDH>; auth: Buffer };
 
@@ -108,6 +110,7 @@ export class TestPushService {
     const server = createServer((request, response) => {
       void service?.receive(request).then(
         (answer) => {
+          if (answer === HOLD) return;
           response.writeHead(answer.status, answer.headers ?? {});
           response.end();
         },
@@ -159,7 +162,7 @@ export class TestPushService {
     if (!keys) return { status: 404 };
     this.attempts.set(id, (this.attempts.get(id) ?? 0) + 1);
     const scripted = this.answers.get(id)?.shift();
-    if (scripted && (scripted.status < 200 || scripted.status > 299)) return scripted;
+    if (scripted && (scripted === HOLD || scripted.status < 200 || scripted.status > 299)) return scripted;
     try {
       if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
       const { key, claims } = await verifyVapid(request.headers.authorization, this.origin);
@@ -183,6 +186,7 @@ export class TestPushService {
   }
 
   close(): Promise<void> {
+    this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
