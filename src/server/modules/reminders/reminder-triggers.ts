@@ -22,6 +22,7 @@ const PERSON_ROUTES = new Set([
   '/api/auth/user',
   '/api/goals/:id',
   '/api/goals/:goalId/tasks/completed',
+  '/api/tasks/completed',
 ]);
 
 declare module 'fastify' {

@@ -66,8 +66,10 @@ export async function rescheduleItem(
     const row = await findReminder(tx, userId, kind, id);
     const loaded = await load(tx, userId, kind, id, now);
     if (!loaded || loaded.facts.remindAt === null) {
+      // Without a row there is nothing waiting either (the row goes last): most writes end here.
+      if (!row) return;
       await cancelDeliveries(tx, userId, kind, id);
-      if (row) await deleteReminder(tx, userId, kind, id);
+      await deleteReminder(tx, userId, kind, id);
       return;
     }
     const waiting = await waitingDeliveryDays(tx, userId, kind, id);
