@@ -10,16 +10,34 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type autocannon from 'autocannon';
+import { join } from 'node:path';
 import pg from 'pg';
-import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
-import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
+import {
+  buildBenchServer,
+  type Call,
+  CONNECTIONS,
+  DURATION_S,
+  type Engine,
+  FLOOR,
+  floorCall,
+  floorTargets,
+  forEachEngine,
+  headersFor,
+  measureInRounds,
+  printRows,
+  printTargets,
+  ROOT,
+  ROUNDS,
+  type Row,
+  run,
+  startEngineServer,
+  type Target,
+  warmUp,
+} from './engine-runs';
 import {
   type Account,
   type BenchServer,
   type Measured,
-  measure,
   medianOf,
   rssMiB,
   startBenchServer,
@@ -34,34 +52,16 @@ import {
  * default" work are checked at the end; nothing here is a test that fails the build.
  */
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = 50;
-/** BENCH_ENGINES=pglite (or postgres) measures one engine only, while working on it. */
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
-const ROOT = resolve(import.meta.dirname, '..');
 /** The main before this work began (the outside measurements were taken there). */
 export const BASELINE_COMMIT = '49607ad';
 
-type Row = { engine: string; call: string; measured: Measured; floor?: number };
-type Target = { what: string; value: string; met: boolean };
-
-function headersFor(account: Account, base: string) {
-  return { cookie: `${SESSION_COOKIE}=${account.token}`, 'x-time-zone': 'UTC', origin: base };
-}
-
-type Call = {
-  name: string;
-  options: (server: BenchServer, today: TodayIds) => Parameters<typeof autocannon>[0];
-};
 type TodayIds = Array<{ id: string; type: 'task' | 'habit' }>;
 
-const FLOOR = 'floor (signed in, select 1)';
 const TODAY_BUILT = 'GET /api/today (built each time)';
-const callNamed = (name: string) => CALLS.find((call) => call.name === name) as Call;
+const callNamed = (name: string) => CALLS.find((call) => call.name === name) as Call<TodayIds>;
 
-const CALLS: Call[] = [
-  { name: FLOOR, options: (s) => ({ url: `${s.base}/api/bench/floor` }) },
+const CALLS: Array<Call<TodayIds>> = [
+  floorCall,
   { name: 'GET /api/today', options: (s) => ({ url: `${s.base}/api/today` }) },
   {
     // The same read with the list built by the database every time, as after any write: the answer
@@ -107,7 +107,9 @@ const CALLS: Call[] = [
 ];
 
 async function todayIds(server: BenchServer): Promise<TodayIds> {
-  const res = await fetch(`${server.base}/api/today`, { headers: headersFor(server.account, server.base) });
+  const res = await fetch(`${server.base}/api/today`, {
+    headers: headersFor(server.account.token, server.base),
+  });
   const body = (await res.json()) as { tasks: Array<{ id: string }>; habits: Array<{ id: string }> };
   return [
     ...body.tasks.map((task) => ({ id: task.id, type: 'task' as const })),
@@ -115,76 +117,41 @@ async function todayIds(server: BenchServer): Promise<TodayIds> {
   ];
 }
 
-function run(
-  server: BenchServer,
-  call: Call,
-  today: TodayIds,
-  extra: Partial<Parameters<typeof autocannon>[0]> = {},
-) {
-  const options = call.options(server, today);
-  const all: Parameters<typeof autocannon>[0] = {
-    ...options,
-    headers: { ...headersFor(server.account, server.base), ...(options.headers ?? {}) },
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...extra,
-  };
-  // A run of a fixed number of requests has no duration.
-  if (all.amount !== undefined) delete all.duration;
-  return measure(server, all);
-}
-
 async function benchEngine(
-  engine: 'pglite' | 'postgres',
+  engine: Engine,
   env: Record<string, string>,
   rows: Row[],
   targets: Target[],
   lifecycle: Array<Record<string, string | number>>,
-): Promise<BenchServer | undefined> {
-  // The flags `npm start` runs the server with (package.json).
-  const server = await startBenchServer(
-    ['node', '--max-semi-space-size=32', join(ROOT, 'dist/bench/server.js')],
-    env,
-  );
+): Promise<BenchServer> {
+  const server = await startEngineServer(env);
   const today = await todayIds(server);
-  // Warm up (JIT, caches, connection pool), then interleave the calls round by round.
-  for (const call of CALLS) await run(server, call, today, { duration: 1 });
+  await warmUp(server, CALLS, today);
   lifecycle.push({
     engine,
     'start-up (spawn to ready, seeding included) ms': server.startupMs,
     'RSS after warm-up MiB': rssMiB(server.pid) ?? '?',
   });
-  const runs = new Map<string, Measured[]>();
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const call of CALLS)
-      runs.set(call.name, [...(runs.get(call.name) ?? []), await run(server, call, today)]);
-  }
-  const floor = medianOf(runs.get(FLOOR) ?? []).rps;
-  for (const call of CALLS) {
-    rows.push({ engine, call: call.name, measured: medianOf(runs.get(call.name) ?? []), floor });
-  }
-  const fraction = (name: string) =>
-    (rows.find((r) => r.engine === engine && r.call === name)?.measured.rps ?? 0) / floor;
-  for (const [name, goal] of [
-    ['GET /api/today', 0.5],
-    ['PATCH habit completedToday', 0.4],
-    ['GET /api/goals', 0.6],
-  ] as const) {
-    const value = fraction(name);
-    targets.push({
-      what: `${engine}: ${name} >= ${goal * 100}% of floor`,
-      value: `${Math.round(value * 100)}%`,
-      met: value >= goal,
-    });
-  }
+  rows.push(...(await measureInRounds(engine, server, CALLS, today)));
+  targets.push(
+    ...floorTargets(engine, rows, [
+      ['GET /api/today', 0.5],
+      ['PATCH habit completedToday', 0.4],
+      ['GET /api/goals', 0.6],
+    ]),
+  );
+  const fraction = (name: string) => {
+    const row = rows.find((r) => r.engine === engine && r.call === name);
+    return row?.floor ? row.measured.rps / row.floor : 0;
+  };
 
   // Ageing: what a year of ticks and drags does to the Today read. The aged read is taken in rounds
   // interleaved with the floor and compared as a fraction of it, like every other figure: the machine's
   // speed drifts between the fresh rounds and these, and a plain req/s comparison measured that drift.
   // It is the list built each time that is compared: a kept answer would hide what the tables became.
   const freshFraction = fraction(TODAY_BUILT);
-  const toggle = CALLS.find((call) => call.name.startsWith('PATCH')) as Call;
-  const reorder = CALLS.find((call) => call.name.startsWith('POST')) as Call;
+  const toggle = CALLS.find((call) => call.name.startsWith('PATCH')) as Call<TodayIds>;
+  const reorder = CALLS.find((call) => call.name.startsWith('POST')) as Call<TodayIds>;
   await run(server, toggle, today, { amount: 10_000 });
   await run(server, reorder, today, { amount: 2_000 });
   const aged: Measured[] = [];
@@ -345,72 +312,25 @@ async function compareWithBaseline(
 }
 
 export async function runApiBenchmark(): Promise<void> {
-  execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  buildBenchServer();
   console.log(
     `API: autocannon, ${CONNECTIONS} connections, medians of ${ROUNDS} interleaved runs of ${DURATION_S} s, compiled server process\n`,
   );
   const rows: Row[] = [];
   const targets: Target[] = [];
   const lifecycle: Array<Record<string, string | number>> = [];
-  const dir = mkdtempSync(join(tmpdir(), 'stride-bench-'));
-  try {
-    if (ENGINES.includes('pglite')) {
-      const embedded = await benchEngine('pglite', { DATA_DIR: join(dir, 'data') }, rows, targets, lifecycle);
-      await embedded?.stop();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  if (ENGINES.includes('postgres') && hasPostgresBinaries()) {
-    const postgres = await startThrowawayPostgres();
+  await forEachEngine(async (engine, env, postgres) => {
+    const server = await benchEngine(engine, env, rows, targets, lifecycle);
     try {
-      const admin = new pg.Client({ connectionString: postgres.adminUrl });
-      await admin.connect();
-      await admin.query('create database bench');
-      await admin.end();
-      const server = await benchEngine(
-        'postgres',
-        { DATABASE_URL: postgres.urlFor('bench') },
-        rows,
-        targets,
-        lifecycle,
-      );
-      if (server) {
-        try {
-          await compareWithBaseline(server, postgres.adminUrl, postgres.urlFor, rows, targets);
-        } catch (error) {
-          // The comparison needs an old checkout and its packages; the rest of the table still stands.
-          console.warn(`!!! the side-by-side comparison with ${BASELINE_COMMIT} failed: ${String(error)}`);
-        }
-        await server.stop();
-      }
+      if (postgres) await compareWithBaseline(server, postgres.adminUrl, postgres.urlFor, rows, targets);
+    } catch (error) {
+      // The comparison needs an old checkout and its packages; the rest of the table still stands.
+      console.warn(`!!! the side-by-side comparison with ${BASELINE_COMMIT} failed: ${String(error)}`);
     } finally {
-      postgres.stop();
+      await server.stop();
     }
-  } else if (ENGINES.includes('postgres')) {
-    console.warn('!!! PostgreSQL binaries not found: the PostgreSQL half of the benchmark is skipped.');
-  }
-  console.table(
-    rows.map((row) => ({
-      engine: row.engine,
-      call: row.call,
-      'req/s': Math.round(row.measured.rps),
-      'of floor': row.floor ? `${Math.round((row.measured.rps / row.floor) * 100)}%` : '',
-      'p50 ms': row.measured.p50,
-      'p99 ms': row.measured.p99,
-      'CPU ms/req': row.measured.cpuPerRequest?.toFixed(2) ?? '?',
-      errors: row.measured.errors,
-    })),
-  );
+  });
+  printRows(rows);
   console.table(lifecycle);
-  console.table(
-    targets.map((target) => ({
-      target: target.what,
-      measured: target.value,
-      met: target.met ? 'yes' : 'NO',
-    })),
-  );
+  printTargets(targets);
 }

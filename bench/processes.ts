@@ -8,7 +8,14 @@ import { freePort } from '../tests/faults/harness';
  * /proc, and autocannon runs against them. Every server listens on loopback.
  */
 
-export type Account = { token: string; habitId: string; habitGoalTaskId: string; userId: string };
+export type Account = {
+  token: string;
+  habitId: string;
+  habitGoalTaskId: string;
+  userId: string;
+  /** The account that plans ahead (bench/seed.ts); absent from an older version's seed. */
+  planner?: { userId: string; token: string };
+};
 
 export type BenchServer = {
   base: string;

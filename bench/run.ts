@@ -3,14 +3,16 @@ import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
+import { runPlanBenchmark } from './plan';
 import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `load`, `cluster`, `lighthouse`, `search`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `load`, `cluster`, `lighthouse`, `search`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'api', run: runApiBenchmark },
+  { name: 'plan', run: runPlanBenchmark },
   { name: 'bundle', run: runBundleReport },
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { addDays } from '#shared/domain/days';
+import { firstOccurrenceFrom } from '#shared/domain/repeat-expansion';
 import type { Db } from '../src/server/db/client';
 import { goals, habitCompletions, habits, taskCompletions, tasks, users } from '../src/server/db/schema';
 import { createSession } from '../src/server/modules/auth/sessions.service';
@@ -19,7 +21,14 @@ function dayBefore(today: Date, days: number): string {
 /** Days of history on each of the main account's 20 habits: a year, done every day. */
 const HABIT_HISTORY_DAYS = 365;
 
-export type SeededAccount = { userId: string; token: string; habitId: string; habitGoalTaskId: string };
+export type SeededAccount = {
+  userId: string;
+  token: string;
+  habitId: string;
+  habitGoalTaskId: string;
+  /** The account that plans ahead (seedPlanner). */
+  planner: { userId: string; token: string };
+};
 
 /**
  * The account under test: 5 goals (one a habit goal), 200 tasks, 20 habits, 30 items on Today and
@@ -57,6 +66,8 @@ export async function seed(db: Db, otherUsers = 1000): Promise<SeededAccount> {
         isToday: i < 4,
         todaySortOrder: i,
         completed: i % 5 === 0,
+        // Some of everyone's tasks are planned too, so the planned index holds other people's rows.
+        plannedFor: i % 5 === 1 ? addDays(dayBefore(now, 0), i % 30) : null,
       });
     }
     for (let i = 0; i < 4; i += 1) {
@@ -140,5 +151,97 @@ export async function seed(db: Db, otherUsers = 1000): Promise<SeededAccount> {
   const habitId = mainHabitIds[0];
   const habitGoalTaskId = habitGoalTasks[0];
   if (!habitId || !habitGoalTaskId) throw new Error('seed produced no habit');
-  return { userId: main.id, token, habitId, habitGoalTaskId };
+  const planner = await seedPlanner(db, now);
+  return { userId: main.id, token, habitId, habitGoalTaskId, planner };
+}
+
+/** Days ahead the planner's tasks are spread over, and how many of them there are. */
+const PLANNED_DAYS = 60;
+const PLANNED_TASKS = 300;
+/** Rules of every kind the subset takes (docs/decisions/023-repeats-in-floating-days.md), in turn. */
+const RULES = [
+  'FREQ=DAILY',
+  'FREQ=WEEKLY',
+  'FREQ=WEEKLY;BYDAY=MO,WE,FR',
+  'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+  'FREQ=WEEKLY;INTERVAL=2;BYDAY=SA',
+  'FREQ=MONTHLY',
+  'FREQ=MONTHLY;BYMONTHDAY=-1',
+  'FREQ=MONTHLY;BYDAY=2TU',
+  'FREQ=YEARLY',
+  'FREQ=DAILY;INTERVAL=3;COUNT=10',
+];
+
+/**
+ * An account that plans ahead (the planning reads, bench/plan.ts): 300 tasks planned over today and
+ * the next 59 days, five a day (two of today's done), every third repeating (100, the rules in turn,
+ * each planned for its rule's first day from its spread day), in 3 goals; 10 more put on Today by
+ * hand (two done yesterday, so gone from it), and 6 habits on Today, every day, on rules or some
+ * times a week.
+ */
+async function seedPlanner(db: Db, now: Date): Promise<{ userId: string; token: string }> {
+  const today = dayBefore(now, 0);
+  const userId = randomUUID();
+  await db.insert(users).values({
+    id: userId,
+    googleSub: `bench-planner-${randomUUID()}`,
+    email: 'planner@bench.example',
+    name: 'Planner',
+    firstName: 'Planner',
+  });
+  const goalIds = [randomUUID(), randomUUID(), randomUUID()];
+  await db
+    .insert(goals)
+    .values(goalIds.map((id, i) => ({ userId, id, title: `Plan goal ${i}`, sortOrder: i, color: 'teal' })));
+  const taskRows: TaskInsert[] = [];
+  for (let i = 0; i < PLANNED_TASKS; i += 1) {
+    const spreadDay = addDays(today, Math.floor((i * PLANNED_DAYS) / PLANNED_TASKS));
+    const repeat = i % 3 === 0 ? RULES[(i / 3) % RULES.length] : undefined;
+    taskRows.push({
+      userId,
+      title: `Planned ${i}`,
+      goalId: i % 4 === 3 ? null : goalIds[i % 3],
+      sortOrder: i,
+      todaySortOrder: i,
+      plannedFor: repeat ? (firstOccurrenceFrom(repeat, spreadDay, spreadDay) ?? spreadDay) : spreadDay,
+      repeat: repeat ?? null,
+      repeatStart: repeat ? spreadDay : null,
+      // Two of today's are done already.
+      ...(i === 1 || i === 2 ? { completed: true, completedOn: today } : {}),
+    });
+  }
+  for (let i = 0; i < 10; i += 1) {
+    taskRows.push({
+      userId,
+      title: `By hand ${i}`,
+      goalId: goalIds[i % 3],
+      sortOrder: PLANNED_TASKS + i,
+      isToday: true,
+      todaySortOrder: PLANNED_TASKS + i,
+      // Two were done yesterday, so they have left Today (docs/product.md#fresh-today).
+      ...(i < 2 ? { completed: true, completedOn: dayBefore(now, 1) } : {}),
+    });
+  }
+  await insertAll(taskRows, (slice) => db.insert(tasks).values(slice));
+  const schedules: Array<Pick<HabitInsert, 'repeat' | 'timesPerWeek'>> = [
+    {},
+    { repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' },
+    { repeat: 'FREQ=WEEKLY;BYDAY=SA,SU' },
+    { timesPerWeek: 3 },
+    { timesPerWeek: 5 },
+    {},
+  ];
+  await db.insert(habits).values(
+    schedules.map((schedule, i) => ({
+      userId,
+      title: `Plan habit ${i}`,
+      sortOrder: i,
+      isToday: true,
+      todaySortOrder: 400 + i,
+      ...schedule,
+      repeatStart: schedule.repeat ? addDays(today, -30) : null,
+    })),
+  );
+  const { token } = await createSession(db, userId, now);
+  return { userId, token };
 }

@@ -1,3 +1,4 @@
+import { signIn } from './features/auth/sign-in';
 import { getTheme, initTheme, subscribeToTheme, themeToggleLabel, toggleTheme } from './lib/theme';
 
 /*
@@ -18,8 +19,6 @@ if (toggle) {
   toggle.addEventListener('click', toggleTheme);
 }
 
-// The sign-in's path is on the button (GoogleSignInButton), written there from the API's contract when
-// the page was pre-rendered: this script stays without it (docs/decisions/010-first-load-weight.md).
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-sign-in]')) {
-  button.addEventListener('click', () => window.location.assign(button.dataset.signIn ?? ''));
+  button.addEventListener('click', signIn);
 }

@@ -119,7 +119,7 @@ describe('GET /api/account/export', () => {
     const file = AccountExportSchema.parse(res.json());
     expect(file).toMatchObject({
       format: 'stride-export',
-      version: 2,
+      version: 3,
       exportedAt: now.toISOString(),
       profile: { email: a.user.email, name: 'Dana Export' },
       settings: { timeZone: 'Europe/Paris', timeZoneFromDevice: true, dayStartHour: 0 },
@@ -158,7 +158,9 @@ describe('GET /api/account/export', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,title,goal_id,goal,completed,on_today,today_position,position,created_at');
+    expect(lines[0]).toBe(
+      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start',
+    );
     expect(lines[1]).toMatch(
       new RegExp(`^${a.interval.id},"Intervals, 6×400 m",${a.run.id},Run a 10k,false,true,`),
     );
@@ -265,8 +267,8 @@ describe('POST /api/account/import', () => {
   it.each([
     [{ format: 'something-else', version: 1 }, 'This is not a Stride export file'],
     [
-      { format: 'stride-export', version: 3 },
-      'This export file has a version this Stride cannot read (it reads versions 1 and 2)',
+      { format: 'stride-export', version: 4 },
+      'This export file has a version this Stride cannot read (it reads versions 1, 2 and 3)',
     ],
     [
       {
@@ -614,7 +616,7 @@ describe('export version 2: the plan', () => {
     const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
     const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
     const file = AccountExportSchema.parse((await a.client.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(2);
+    expect(file.version).toBe(3);
     const taskIn = (id: string) => file.tasks.find((task) => task.id === id);
     expect(taskIn(planned.id)).toMatchObject({ plannedFor: '2026-03-20', repeat: null, repeatStart: null });
     const exported = taskIn(repeating.id);
@@ -649,6 +651,44 @@ describe('export version 2: the plan', () => {
     const habits = await b.client.expect(200, HabitListSchema, 'GET', '/api/habits');
     expect(habits.find((habit) => habit.id === ruled.id)?.repeat).toBe('FREQ=WEEKLY;BYDAY=MO,WE,FR');
     expect(habits.find((habit) => habit.id === weekly.id)?.timesPerWeek).toBe(3);
+  });
+
+  it('carries the plan in the CSV files too, after the first version’s columns, a repeat also in words', async () => {
+    const a = await person();
+    const planned = await a.client.createTask({ title: 'Dentist', plannedFor: '2026-03-20' });
+    const repeating = await a.client.createTask({
+      title: 'Bins',
+      repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
+      plannedFor: '2026-03-10',
+    });
+    const unplanned = await a.client.createTask({ title: 'Someday' });
+    const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
+    const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
+    const daily = await a.client.createHabit({ title: 'Read' });
+    const csv = async (list: string) => {
+      const res = await a.client.call('GET', `/api/account/export/csv/${list}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [header, ...rows] = res.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      return { header, row: (id: string) => rows.find((row) => row.startsWith(id)) ?? '' };
+    };
+    const tasks = await csv('tasks');
+    expect(tasks.header).toMatch(/,created_at,planned_for,repeat,repeat_in_words,repeat_start$/);
+    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,$/);
+    // The rule counts from the day it was planned for, a Tuesday.
+    expect(tasks.row(repeating.id)).toMatch(
+      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10$/,
+    );
+    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,$/);
+    const habits = await csv('habits');
+    expect(habits.header).toMatch(/,created_at,repeat,repeat_in_words,repeat_start,times_per_week$/);
+    expect(habits.row(ruled.id)).toMatch(
+      /,"FREQ=WEEKLY;BYDAY=MO,WE,FR","Every Monday, Wednesday and Friday",2026-03-10,$/,
+    );
+    expect(habits.row(weekly.id)).toMatch(/Z,,,,3$/);
+    expect(habits.row(daily.id)).toMatch(/Z,,,,$/);
   });
 
   it('still imports a version 1 file: its items come unplanned and repeat nothing', async () => {

@@ -321,11 +321,14 @@ describe('sign-in through the development issuer', () => {
   });
 });
 
+/** What a browser sends with a click on the app's own sign-out. */
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
 describe('logout', () => {
   it('revokes the session, clears the cookie and goes home', async () => {
     const { browser } = await signIn('leaving@example.com');
     const token = browser.cookies.get(SESSION_COOKIE) ?? '';
-    const res = await browser.get('/api/auth/logout');
+    const res = await browser.get('/api/auth/logout', SAME_ORIGIN);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
     expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
@@ -341,13 +344,48 @@ describe('logout', () => {
   it('ends only the session it is called from', async () => {
     const phone = await signIn('two.devices@example.com');
     const laptop = await signIn('two.devices@example.com');
-    await phone.browser.get('/api/auth/logout');
+    await phone.browser.get('/api/auth/logout', SAME_ORIGIN);
     expect((await currentUser(phone.browser)).statusCode).toBe(401);
     expect((await currentUser(laptop.browser)).statusCode).toBe(200);
   });
 
+  it('asks first when another site sent the sign-out, or nothing says where it came from', async () => {
+    const { browser } = await signIn('asked.first@example.com');
+    const cases: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      {},
+      { referer: 'https://elsewhere.example/page' },
+      { origin: 'https://elsewhere.example' },
+    ];
+    for (const headers of cases) {
+      const res = await browser.get('/api/auth/logout', headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Sign out of Stride?');
+      // The page's button is a navigation from our own page to the same address.
+      expect(res.body).toContain('action="/api/auth/logout"');
+      expect(browser.cookies.has(SESSION_COOKIE)).toBe(true);
+      expect((await currentUser(browser)).statusCode).toBe(200);
+    }
+  });
+
+  it('signs out at once when typed, or proven ours by Referer or Origin', async () => {
+    const proofs: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'none' },
+      { referer: `${t.env.PUBLIC_URL}/today` },
+      { origin: new URL(t.env.PUBLIC_URL).origin },
+    ];
+    for (const headers of proofs) {
+      const { browser } = await signIn('proven@example.com');
+      const res = await browser.get('/api/auth/logout', headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(302);
+      expect((await currentUser(browser)).statusCode).toBe(401);
+    }
+  });
+
   it('redirects home when nobody is signed in', async () => {
-    const res = await new Browser().get('/api/auth/logout');
+    const res = await new Browser().get('/api/auth/logout', SAME_ORIGIN);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
   });

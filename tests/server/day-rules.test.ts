@@ -4,7 +4,7 @@ import { TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { loginAs, personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone, now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, now);
 
 describe('habit completion across local midnight', () => {
   it('resets by itself at the user’s midnight, not UTC’s', async () => {
@@ -84,24 +81,30 @@ describe('habit completion across local midnight', () => {
 });
 
 describe('time zones', () => {
-  it('uses the zone the client sends and stores it on the user', async () => {
+  it('uses the zone the client sends at once, and stores it on the user only with a write', async () => {
     // 23:30 UTC on 1 July is already 2 July in Tokyo.
     now = new Date('2026-07-01T23:30:00Z');
     const signedIn = await loginAs(t.db, { email: uniqueEmail(), now });
     const utc = new ApiClient(t.app, signedIn.headers);
     const habit = await utc.createHabit();
     await utc.expect(200, HabitSchema, 'PATCH', `/api/habits/${habit.id}`, { completedToday: true });
+    const storedZone = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: signedIn.headers })).json();
 
     // Same instant, the browser now reports Tokyo: its day (2 July) has no completion yet.
     const tokyo = new ApiClient(t.app, { ...signedIn.headers, 'x-time-zone': 'Asia/Tokyo' });
     const [inTokyo] = await tokyo.expect(200, HabitListSchema, 'GET', '/api/habits');
     expect(inTokyo?.completedToday).toBe(false);
+    // A read never writes: the stored zone is still UTC, and a call without the header uses it.
+    expect(await storedZone()).toMatchObject({ timeZone: 'UTC' });
+    const [inUtc] = await utc.expect(200, HabitListSchema, 'GET', '/api/habits');
+    expect(inUtc?.completedToday).toBe(true);
 
-    // Without the header the stored zone (now Tokyo) is used.
+    // The next write from Tokyo stores the zone, and calls without the header follow it.
+    await tokyo.createTask();
+    expect(await storedZone()).toMatchObject({ timeZone: 'Asia/Tokyo' });
     const [stored] = await utc.expect(200, HabitListSchema, 'GET', '/api/habits');
     expect(stored?.completedToday).toBe(false);
-    const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: signedIn.headers });
-    expect(user.json()).toMatchObject({ timeZone: 'Asia/Tokyo' });
   });
 
   it('ignores an invalid zone header and keeps the stored one (UTC until known)', async () => {

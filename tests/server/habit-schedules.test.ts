@@ -9,9 +9,8 @@ import {
 import { ItemHistorySchema } from '#shared/api/history';
 import { TodaySchema } from '#shared/api/today';
 import { UpcomingSchema } from '#shared/api/upcoming';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { type ApiClient, messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -34,10 +33,7 @@ const at = (day: string) => {
   now = new Date(`${day}T12:00:00Z`);
 };
 
-async function newClient() {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone: 'UTC', now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const newClient = () => personIn(t, 'UTC', now);
 
 /** The titles of the habits on Today, the kept answer checked against one built afresh on both instances. */
 async function todayHabits(client: ApiClient) {
@@ -186,6 +182,37 @@ describe('a habit done N times a week', () => {
     expect(await todayHabits(client)).toEqual([]);
     at('2026-11-23'); // a new week
     expect(await todayHabits(client)).toEqual(['Swim']);
+  });
+
+  it('is listed on Upcoming on the days of this week until its target can be met, and every day after', async () => {
+    at('2026-11-16');
+    const client = await newClient();
+    const habit = await client.createHabit({ title: 'Swim', isToday: true, timesPerWeek: 2 });
+    await tick(client, habit.id);
+    at('2026-11-18'); // Wednesday: done Monday, so one more this week
+    const daysWithSwim = async () => {
+      const upcoming = await client.expect(
+        200,
+        UpcomingSchema,
+        'GET',
+        '/api/upcoming?from=2026-11-17&to=2026-11-24',
+      );
+      return upcoming.days.filter((day) => day.habits.length > 0).map((day) => day.day);
+    };
+    // Open today: due every day of the week (and yesterday, a past day, stays as it was shown).
+    expect(await daysWithSwim()).toEqual([
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    // Done today, the target is met: today keeps it (ticked), the rest of this week does not.
+    await tick(client, habit.id);
+    expect(await daysWithSwim()).toEqual(['2026-11-17', '2026-11-18', '2026-11-23', '2026-11-24']);
   });
 
   it('counts its streak in weeks that met the target', async () => {

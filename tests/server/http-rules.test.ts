@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthSchema } from '#shared/api/auth';
 import { GoalListSchema } from '#shared/api/goals';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../src/server/http/json-body';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -147,6 +148,33 @@ describe('bad input', () => {
       expect(res.statusCode).toBe(413);
       expect(messageOf(res)).toBe('Request body is too large');
     }
+  });
+
+  it('JSON nested deeper than the bound answers 400 before it is parsed, on the import too', async () => {
+    const before = await alice.expect(200, GoalListSchema, 'GET', '/api/goals');
+    const deep = (depth: number) => `{"title":"deep","x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const cases: Array<[url: string, payload: string]> = [
+      ['/api/goals', deep(MAX_JSON_DEPTH)],
+      // About 12 MB of brackets, within the import's size limit: JSON.parse would spend seconds on it.
+      ['/api/account/import', deep(6_000_000)],
+    ];
+    for (const [url, payload] of cases) {
+      const res = await alice.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...alice.headers, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(messageOf(res)).toBe(TOO_DEEP_MESSAGE);
+    }
+    expect(await alice.expect(200, GoalListSchema, 'GET', '/api/goals')).toEqual(before);
+    // One level less is parsed and judged by the schema as usual (which drops the unknown key).
+    const shallow = await alice.call('POST', '/api/goals', {
+      title: 'shallow',
+      x: JSON.parse(`${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}`),
+    });
+    expect(shallow.statusCode).toBe(201);
   });
 
   it('a body that is not JSON answers 415 and creates nothing', async () => {

@@ -103,7 +103,7 @@ describe('sessions', () => {
     const logout = await t.app.inject({
       method: 'GET',
       url: '/api/auth/logout',
-      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'sec-fetch-site': 'same-origin' },
     });
     expect(logout.statusCode).toBe(302);
     expect((await today(token)).statusCode).toBe(401);

@@ -102,6 +102,7 @@ type NewItem = {
   goalId?: string | null;
   plannedFor?: string | null;
   repeat?: string | null;
+  remindAt?: string | null;
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
@@ -122,6 +123,7 @@ function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', i
     id: input.id,
     title: input.title,
     isToday,
+    remindAt: input.remindAt ?? null,
     completedToday: false,
     completionCount: 0,
     sortOrder: input.sortOrder ?? nextSortOrder(sameList.map((item) => item.sortOrder)),

@@ -63,13 +63,34 @@ function driverOf(db: Db): { driver: Driver; postgres: boolean } {
 
 export type Statement<V extends Record<string, unknown>, R> = (db: Db, values: V) => Promise<R[]>;
 
+/** Each statement's text, compiled on first use. */
+const texts = new WeakMap<object, () => { sql: string; params: unknown[] }>();
+
+/**
+ * A statement's SQL and its values in order, as it is sent: for the tests that read the plans the
+ * database makes for it (tests/server/query-plans.test.ts).
+ */
+export function statementText<V extends Record<string, unknown>, R>(
+  run: Statement<V, R>,
+  values: V,
+): { sql: string; params: unknown[] } {
+  const text = texts.get(run);
+  if (!text) throw new Error('not a statement built by statement()');
+  const compiled = text();
+  return { sql: compiled.sql, params: fillPlaceholders(compiled.params, values) };
+}
+
 export function statement<V extends Record<string, unknown>, R>(
   name: string,
   build: () => SQL,
 ): Statement<V, R> {
   let compiled: { sql: string; params: unknown[] } | undefined;
-  return async (db, values) => {
+  const text = () => {
     compiled ??= dialect.sqlToQuery(build());
+    return compiled;
+  };
+  const run: Statement<V, R> = async (db, values) => {
+    const compiled = text();
     const params = fillPlaceholders(compiled.params, values);
     const { driver, postgres } = driverOf(db);
     if (postgres) {
@@ -103,4 +124,6 @@ export function statement<V extends Record<string, unknown>, R>(
     }
     return (await driver.query(compiled.sql, params)).rows as R[];
   };
+  texts.set(run, text);
+  return run;
 }

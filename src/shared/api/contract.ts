@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as schemas from './index';
 import type { LiveChangeKind } from './live';
+import { SIGN_IN_PATH, SIGN_OUT_PATH } from './wire-names';
 
 /*
  * The API's contract (docs/decisions/029-api-contract.md): every call the server answers under /api, each
@@ -30,8 +31,8 @@ export type SchemaNamed<N extends SchemaName> = Schemas[N];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What an answer that is not JSON is: a browser navigation's redirect, a file, a stream. */
-export type NotJson = 'redirect' | 'text/csv' | 'text/event-stream';
+/** What an answer that is not JSON is: a browser navigation's redirect (or page), a file, a stream. */
+export type NotJson = 'redirect' | 'text/csv' | 'text/calendar' | 'text/event-stream';
 
 /**
  * What a successful call tells the person's other tabs and devices (docs/decisions/017-live-sync.md): a
@@ -40,6 +41,8 @@ export type NotJson = 'redirect' | 'text/csv' | 'text/event-stream';
  */
 export type Announcement =
   | LiveChangeKind
+  /** A write that changes nothing another tab shows (a push subscription, say). */
+  | 'nothing'
   | 'end-this-session'
   | 'end-other-sessions'
   | 'end-session-in-path'
@@ -56,7 +59,7 @@ export type Call = {
   readonly output: SchemaName | null | NotJson;
   /** Its 503 answer, when not the API's error body. */
   readonly output503?: SchemaName;
-  /** A create: 201 with the new item, 200 with the one this id already made (idempotent creates). */
+  /** A create: 201 with what it made, or 200 with the item a create with the same id made before. */
   readonly creates?: true;
   readonly announces?: Announcement;
   /**
@@ -95,14 +98,15 @@ const newOrder = () => 'A new order';
 
 const authCalls = {
   /** The sign-in, a browser navigation to the identity provider (docs/decisions/002-sign-in.md). */
-  signIn: { method: 'GET', path: '/api/auth/google', query: 'SignInQuerySchema', output: 'redirect' },
+  signIn: { method: 'GET', path: SIGN_IN_PATH, query: 'SignInQuerySchema', output: 'redirect' },
   signInCallback: {
     method: 'GET',
     path: '/api/auth/callback',
     query: 'SignInCallbackQuerySchema',
     output: 'redirect',
   },
-  signOut: { method: 'GET', path: '/api/auth/logout', output: 'redirect', announces: 'end-this-session' },
+  /** Answers a page asking to confirm when the navigation came from another site. */
+  signOut: { method: 'GET', path: SIGN_OUT_PATH, output: 'redirect', announces: 'end-this-session' },
   user: { method: 'GET', path: '/api/auth/user', output: 'AuthUserSchema' },
   updateUser: {
     method: 'PATCH',
@@ -343,6 +347,44 @@ const upcomingCalls = {
   },
 } as const satisfies Record<string, Call>;
 
+/** Web Push for reminders (docs/decisions/032-push-reminders.md). */
+const pushCalls = {
+  publicKey: { method: 'GET', path: '/api/push/public-key', output: 'PushPublicKeySchema' },
+  subscribe: {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    body: 'PushSubscriptionInputSchema',
+    output: 'PushSubscriptionSchema',
+    creates: true,
+    announces: 'nothing',
+  },
+  unsubscribe: {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    body: 'DeletePushSubscriptionInputSchema',
+    output: null,
+    announces: 'nothing',
+  },
+} as const satisfies Record<string, Call>;
+
+/** The calendar feed (docs/decisions/033-calendar-feed.md). */
+const calendarCalls = {
+  /** A new secret address (201); any earlier one stops working. */
+  newFeed: {
+    method: 'POST',
+    path: '/api/calendar/feed',
+    output: 'CalendarFeedSchema',
+    creates: true,
+    announces: 'nothing',
+  },
+  revokeFeed: { method: 'DELETE', path: '/api/calendar/feed', output: null, announces: 'nothing' },
+  /**
+   * The feed itself, for calendars: no session, outside the API's scope, its own limits; the route
+   * reads the file name itself, so that any other address is a 404 (docs/product.md#calendar-feed).
+   */
+  feed: { method: 'GET', path: '/api/calendar/:file', output: 'text/calendar' },
+} as const satisfies Record<string, Call>;
+
 const liveCalls = {
   /** Server-Sent Events of the person's changes (docs/product.md#live-updates). */
   events: { method: 'GET', path: '/api/events', output: 'text/event-stream' },
@@ -362,6 +404,8 @@ export const api = {
   habits: habitsCalls,
   today: todayCalls,
   upcoming: upcomingCalls,
+  push: pushCalls,
+  calendar: calendarCalls,
   live: liveCalls,
   health: healthCalls,
 } as const;

@@ -5,6 +5,13 @@
 export const TIME_ZONE_HEADER = 'x-time-zone';
 
 /**
+ * Sign-in and sign-out are full browser navigations, never background calls
+ * (docs/product.md#sign-in-state); the server's sign-out pages link back to the second.
+ */
+export const SIGN_IN_PATH = '/api/auth/google';
+export const SIGN_OUT_PATH = '/api/auth/logout';
+
+/**
  * Why a sign-in ended on /login?error=...: the server picks the code, the login page says it in words
  * (docs/product.md#signed-out-pages).
  */
@@ -17,6 +24,8 @@ export const SIGN_IN_ERRORS = {
   expired: 'sign_in_expired',
   /** The identity provider could not be reached. */
   unreachable: 'sign_in_unreachable',
+  /** Stride's own database could not be reached (docs/product.md#signed-out-pages). */
+  unavailable: 'sign_in_unavailable',
 } as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS];
 

@@ -15,6 +15,8 @@ const SIGN_IN_ERROR_MESSAGES: Record<SignInErrorCode, string> = {
     'That sign-in took too long or was started in another tab or browser. Please sign in again from here.',
   [SIGN_IN_ERRORS.unreachable]:
     "Google's sign-in could not be reached. Check your connection and try again in a moment.",
+  [SIGN_IN_ERRORS.unavailable]:
+    'Stride cannot reach its database right now, so you could not be signed in. Try again in a few seconds.',
 };
 
 /** What went wrong, in words, for the code the server put in `?error=`; unknown codes read as failed. */

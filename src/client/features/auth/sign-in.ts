@@ -1,12 +1,5 @@
-import { api } from '#shared/api/contract';
+import { SIGN_IN_PATH, SIGN_OUT_PATH } from '#shared/api/wire-names';
 import { clearSavedData } from '../../lib/saved-data';
-
-/**
- * Sign-in and sign-out are full browser navigations, never background calls
- * (docs/product.md#sign-in-state).
- */
-export const SIGN_IN_PATH = api.auth.signIn.path;
-export const SIGN_OUT_PATH = api.auth.signOut.path;
 
 export function signIn(): void {
   window.location.assign(SIGN_IN_PATH);

@@ -1,11 +1,20 @@
 import type { AccountExport, CsvList } from '#shared/api/account-data';
+import { repeatWords } from '#shared/domain/repeat-words';
 import { type CsvCell, toCsv } from '../../http/csv';
 
 /*
  * The export as one CSV file per list (docs/product.md#your-data), written from the same export the
  * JSON file is, so the two never disagree. Positions are the lists' orders; completions name their
- * item so the file reads on its own.
+ * item so the file reads on its own. The plan's columns come after the first version's, so a sheet
+ * that reads those by position still finds them; a repeat is given as its rule and in words.
  */
+
+/** A repeat's rule, its words and the day it counts from. */
+const repeatCells = (item: { repeat: string | null; repeatStart: string | null }): CsvCell[] => [
+  item.repeat,
+  item.repeat === null ? null : repeatWords(item.repeat, { spoken: true }),
+  item.repeatStart,
+];
 
 export function accountCsv(data: AccountExport, list: CsvList): string {
   const goalTitles = new Map(data.goals.map((goal) => [goal.id, goal.title]));
@@ -36,6 +45,10 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           'today_position',
           'position',
           'created_at',
+          'planned_for',
+          'repeat',
+          'repeat_in_words',
+          'repeat_start',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -47,11 +60,25 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           task.isToday ? task.todaySortOrder : null,
           task.sortOrder,
           task.createdAt ?? null,
+          task.plannedFor,
+          ...repeatCells(task),
         ]),
       );
     case 'habits':
       return toCsv(
-        ['id', 'title', 'on_today', 'today_position', 'position', 'days_done', 'created_at'],
+        [
+          'id',
+          'title',
+          'on_today',
+          'today_position',
+          'position',
+          'days_done',
+          'created_at',
+          'repeat',
+          'repeat_in_words',
+          'repeat_start',
+          'times_per_week',
+        ],
         data.habits.map((habit) => [
           habit.id,
           habit.title,
@@ -60,6 +87,8 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           habit.sortOrder,
           habit.completedDays.length,
           habit.createdAt ?? null,
+          ...repeatCells(habit),
+          habit.timesPerWeek,
         ]),
       );
     case 'completions': {

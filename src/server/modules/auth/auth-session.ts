@@ -4,14 +4,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
+import { classifyDatabaseError } from '../../db/database-errors';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { notSignedIn } from '../../errors';
-import { adoptBrowserTimeZone } from '../users/users.service';
+import { isWriteRequest } from '../../http/write-requests';
+import { browserZoneToAdopt, storeBrowserTimeZone } from '../users/users.service';
 import type { SessionCache } from './session-cache';
 import { authenticateSession, sessionTokenOf, setSessionCookie } from './sessions.service';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A browser navigation (sign-in, sign-out) that answers a database outage itself, with a page: a
+     * session that cannot be looked up then leaves the call signed out instead of a JSON 503.
+     */
+    answersOutage?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user (with this request's time zone applied), or null. */
     user: UserRow | null;
@@ -38,12 +47,28 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
   app.addHook('onRequest', async (request, reply) => {
     request.now = clock();
     const token = sessionTokenOf(request, env);
-    const session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
+    let session: Awaited<ReturnType<typeof authenticateSession>>;
+    try {
+      session = token ? await authenticateSession(db, token, request.now, sessionCache) : undefined;
+    } catch (error) {
+      if (request.routeOptions.config?.answersOutage && classifyDatabaseError(error) !== undefined) return;
+      throw error;
+    }
     if (!session) return;
     if (session.refreshed && token) setSessionCookie(reply, token, session.expiresAt, env);
-    const zone = request.headers[TIME_ZONE_HEADER];
-    await adoptBrowserTimeZone(db, session.user, typeof zone === 'string' ? zone : undefined);
-    request.user = session.user;
+    const header = request.headers[TIME_ZONE_HEADER];
+    const zone = browserZoneToAdopt(session.user, typeof header === 'string' ? header : undefined);
+    // A new device zone counts at once, but only a write stores it: a read never writes
+    // (docs/decisions/003-day-rules.md). The copy keeps the cached session's row as stored.
+    if (zone !== undefined && !isWriteRequest(request)) request.user = { ...session.user, timeZone: zone };
+    else {
+      if (zone !== undefined) {
+        await storeBrowserTimeZone(db, session.user, zone);
+        // Read by the reminders' triggers, which move the person's reminders to the stored zone.
+        request.timeZoneChanged = true;
+      }
+      request.user = session.user;
+    }
     request.sessionId = session.id;
   });
 });

@@ -7,11 +7,14 @@ import type { AuthUser } from '#shared/api/auth';
 import { api } from '#shared/api/contract';
 import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
+import { classifyDatabaseError, errorClasses } from '../../db/database-errors';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { serve } from '../../http/serve';
 import { changeUserSettings } from '../users/users.service';
+import { confirmSignOutPage, signedOutOnThisDevicePage } from './auth-pages';
 import { requireSession, requireUser } from './auth-session';
+import { signOutIsOurs, startedElsewhere } from './navigation-site';
 import { createOidcClient, type OidcSettings } from './oidc';
 import type { SessionCache } from './session-cache';
 import {
@@ -28,6 +31,7 @@ import { AUTH_REQUEST_TTL_MS, finishSignIn, SignInFailure, signOut, startSignIn 
 export const AUTH_STATE_COOKIE = 'stride_auth_state';
 export const signInFailedPath = (code: SignInErrorCode) => `/login?error=${code}`;
 const AUTH_COOKIE_PATH = '/api/auth';
+const HTML = 'text/html; charset=utf-8';
 
 export type AuthRoutesOptions = {
   oidc: OidcSettings;
@@ -38,17 +42,6 @@ export type AuthRoutesOptions = {
 };
 
 /**
- * A sign-in started by a navigation from another site (a link or a form elsewhere) may be someone
- * else's doing: the issuer is asked to show who is signing in instead of approving silently
- * (docs/decisions/002-sign-in.md). Browsers send Sec-Fetch-Site on every navigation; a start typed
- * into the address bar is "none", a click on our own page "same-origin".
- */
-function startedElsewhere(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site';
-}
-
-/**
  * The OpenID Connect sign-in (/google starts it, /callback finishes it), sign-out, the current user,
  * and the account's sessions. Routes parse and answer; sign-in.service and sessions.service do the work.
  */
@@ -57,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   { oidc: settings, db, env, sessionCache },
 ) => {
   const oidc = createOidcClient(settings);
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const secure = env.NODE_ENV === 'production';
 
   const clearStateCookie = (reply: FastifyReply) =>
@@ -74,8 +68,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return reply.header('cache-control', 'no-store').redirect(signInFailedPath(failure.code));
   };
 
+  /**
+   * A database that cannot be reached ends a sign-in on /login with words for it, not a JSON 503: the
+   * browser is on a navigation, not in the app.
+   */
+  const unavailable = (error: unknown): SignInFailure | undefined =>
+    classifyDatabaseError(error) === undefined
+      ? undefined
+      : // No cause kept: a database error's message carries the statement's parameters (the PKCE
+        // verifier among them), and the failure's cause is logged. Its classes say enough.
+        new SignInFailure(
+          SIGN_IN_ERRORS.unavailable,
+          `database unreachable (${errorClasses(error).join(', ')})`,
+        );
+
   // Sign-in and sign-out are browser navigations (GET) that write: config.writes (http/write-requests.ts).
-  serve(app, api.auth.signIn, { config: { writes: true } }, async (request, reply) => {
+  // They answer a database outage with a page of their own (config.answersOutage).
+  serve(app, api.auth.signIn, { config: { writes: true, answersOutage: true } }, async (request, reply) => {
     let start: { url: URL; state: string };
     try {
       start = await startSignIn(db, oidc, {
@@ -86,6 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     } catch (error) {
       // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
       if (error instanceof SignInFailure) return fail(request, reply, error);
+      const failure = unavailable(error);
+      if (failure) return fail(request, reply, failure);
       throw error;
     }
     reply.setCookie(AUTH_STATE_COOKIE, start.state, {
@@ -99,48 +110,66 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return reply.header('cache-control', 'no-store').redirect(start.url.href);
   });
 
-  serve(app, api.auth.signInCallback, { config: { writes: true } }, async (request, reply) => {
-    const cookieState = request.cookies[AUTH_STATE_COOKIE];
-    const queryState = request.query.state;
-    if (!cookieState) {
-      const failure = new SignInFailure(
-        SIGN_IN_ERRORS.expired,
-        'no sign-in in progress in this browser (state cookie missing)',
-      );
-      return fail(request, reply, failure);
-    }
-    if (!queryState || !sameText(cookieState, queryState)) {
-      return fail(
-        request,
-        reply,
-        new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
-      );
-    }
-    try {
-      const session = await finishSignIn(db, oidc, {
-        callbackQuery: rawQuery(request.url),
-        state: queryState,
-        issuerError: request.query.error,
-        previousToken: sessionTokenOf(request, env),
-        cache: sessionCache,
-        userAgent: request.headers['user-agent'],
-        now: request.now,
-      });
-      clearStateCookie(reply);
-      setSessionCookie(reply, session.token, session.expiresAt, env);
-      request.log.info({ userId: session.userId }, 'signed in');
-      return reply.header('cache-control', 'no-store').redirect('/');
-    } catch (error) {
-      if (error instanceof SignInFailure) return fail(request, reply, error);
-      throw error;
-    }
-  });
+  serve(
+    app,
+    api.auth.signInCallback,
+    { config: { writes: true, answersOutage: true } },
+    async (request, reply) => {
+      const cookieState = request.cookies[AUTH_STATE_COOKIE];
+      const queryState = request.query.state;
+      if (!cookieState) {
+        const failure = new SignInFailure(
+          SIGN_IN_ERRORS.expired,
+          'no sign-in in progress in this browser (state cookie missing)',
+        );
+        return fail(request, reply, failure);
+      }
+      if (!queryState || !sameText(cookieState, queryState)) {
+        return fail(
+          request,
+          reply,
+          new SignInFailure(SIGN_IN_ERRORS.failed, 'state does not match this browser'),
+        );
+      }
+      try {
+        const session = await finishSignIn(db, oidc, {
+          callbackQuery: rawQuery(request.url),
+          state: queryState,
+          issuerError: request.query.error,
+          previousToken: sessionTokenOf(request, env),
+          cache: sessionCache,
+          userAgent: request.headers['user-agent'],
+          now: request.now,
+        });
+        clearStateCookie(reply);
+        setSessionCookie(reply, session.token, session.expiresAt, env);
+        request.log.info({ userId: session.userId }, 'signed in');
+        return reply.header('cache-control', 'no-store').redirect('/');
+      } catch (error) {
+        if (error instanceof SignInFailure) return fail(request, reply, error);
+        const failure = unavailable(error);
+        if (failure) return fail(request, reply, failure);
+        throw error;
+      }
+    },
+  );
 
-  // GET because sign-out is a browser navigation; a forged sign-out costs only a sign-in.
-  serve(app, api.auth.signOut, { config: { writes: true } }, async (request, reply) => {
-    await signOut(db, sessionTokenOf(request, env), sessionCache);
+  // GET because the specification makes sign-out a browser navigation. One that another site sent, or
+  // that says nothing of where it came from, asks first (docs/product.md#signed-out-pages).
+  serve(app, api.auth.signOut, { config: { writes: true, answersOutage: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!signOutIsOurs(request, publicOrigin)) return reply.type(HTML).send(confirmSignOutPage());
+    const token = sessionTokenOf(request, env);
+    // Whatever happens to the session's row, this browser stops holding it.
     clearSessionCookie(reply, env);
-    return reply.header('cache-control', 'no-store').redirect('/');
+    try {
+      await signOut(db, token, sessionCache);
+    } catch (error) {
+      if (classifyDatabaseError(error) === undefined) throw error;
+      request.log.warn({ errorClasses: errorClasses(error) }, 'sign-out could not reach the database');
+      return reply.type(HTML).send(signedOutOnThisDevicePage());
+    }
+    return reply.redirect('/');
   });
 
   serve(app, api.auth.user, async (request): Promise<AuthUser> => authUserOf(requireUser(request)));

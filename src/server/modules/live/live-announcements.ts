@@ -52,6 +52,7 @@ export function announcementOf(
   const { userId } = session;
   switch (announces) {
     case undefined:
+    case 'nothing':
       return undefined;
     case 'end-this-session':
       return { type: 'end', userId, sessionIds: [session.id] };

@@ -8,17 +8,20 @@ import { statement } from '../../db/statements';
 export type HabitRule = { id: string; repeat: string; repeatStart: string };
 
 /**
- * Whether task `t` is on Today on `day` (docs/product.md#today-membership): put there by hand, or
- * planned for that day or earlier (docs/product.md#planning), or repeating and done that day (it shows
- * done until the day is over, docs/product.md#repeats); and not a normal task completed on an
+ * Whether task `t` of `userId` is on Today on `day` (docs/product.md#today-membership): put there by
+ * hand, or planned for that day or earlier (docs/product.md#planning), or repeating and done that day
+ * (it shows done until the day is over, docs/product.md#repeats); and not a normal task completed on an
  * earlier day (docs/product.md#fresh-today: tasks of a habit goal reset daily and never leave). The
  * list and its row versions below both use this one condition, so they always speak of the same rows.
+ * Each of the three ways onto Today is a condition one partial index answers (the Today, planned and
+ * repeating indexes, read together), and the habit goals are the person's, looked up once, not every
+ * person's (bench/notes/plan-reads.md has the plans).
  */
-const taskOnToday = (day: Placeholder): SQL =>
-  sql`((t.is_today or (t.planned_for is not null and (t.planned_for <= ${day}::date
-      or (t.repeat is not null and t.last_completed_day = ${day}::date))))
+const taskOnToday = (userId: Placeholder, day: Placeholder): SQL =>
+  sql`((t.is_today or t.planned_for <= ${day}::date
+      or (t.repeat is not null and t.planned_for is not null and t.last_completed_day = ${day}::date))
     and (not t.completed or t.completed_on >= ${day}::date
-      or exists (select 1 from goals hg where hg.user_id = t.user_id and hg.id = t.goal_id and hg.is_habit_goal)))`;
+      or t.goal_id in (select hg.id from goals hg where hg.user_id = ${userId} and hg.is_habit_goal)))`;
 
 /*
  * Which row versions a Today answer is built from: the `xmin` of every task and habit on Today and of
@@ -44,18 +47,18 @@ const habitDueSoFar = (day: Placeholder): SQL =>
     < h.times_per_week)`;
 
 const rowVersions = (userId: Placeholder, day: Placeholder) => sql`concat(
-    (select string_agg(t.xmin::text, ',') from tasks t where t.user_id = ${userId} and ${taskOnToday(day)}), '/',
+    (select string_agg(t.xmin::text, ',') from tasks t where t.user_id = ${userId} and ${taskOnToday(userId, day)}), '/',
     (select string_agg(h.xmin::text, ',') from habits h where h.user_id = ${userId} and h.is_today), '/',
     (select string_agg(g.xmin::text, ',') from goals g where g.user_id = ${userId}))`;
 
 /**
  * The whole Today answer in one statement, written as JSON by the database (db/api-json.ts) and served
- * by the two partial Today indexes: tasks with their goal, then habits, each in todaySortOrder. With it
+ * by the partial indexes (taskOnToday's three and the habits' Today index): tasks with their goal, then habits, each in todaySortOrder. With it
  * come the row versions it is built from, read in the same snapshot; when they are those of the answer
  * the caller kept (`known`), the list is not built at all, and both come back null (the subquery in the
- * `case` is only run when its branch is taken).
+ * `case` is only run when its branch is taken). Exported for tests/server/query-plans.test.ts.
  */
-const todayStatement = statement<
+export const todayStatement = statement<
   { userId: string; day: string; known: string | null },
   { version: string | null; body: string | null; habitRules: HabitRule[] | null }
 >('stride_today', () => {
@@ -63,7 +66,10 @@ const todayStatement = statement<
   const day = sql.placeholder('day');
   const known = sql.placeholder('known');
   const goal = goalSummary('g', 'goal_summary');
-  return sql`select case when today_rows.version = ${known}::text then null else today_rows.version end as version,
+  // The versions are read once: a plain subquery would be folded into each of the three `case`s below
+  // and read the rows three times (EXPLAIN showed it; bench/notes/plan-reads.md).
+  return sql`with today_rows as materialized (select ${rowVersions(userId, day)} as version)
+    select case when today_rows.version = ${known}::text then null else today_rows.version end as version,
     case when today_rows.version = ${known}::text then null else (select json_build_object(
       'tasks', ${jsonList(
         taskFields('t', day, {
@@ -71,7 +77,7 @@ const todayStatement = statement<
           goal: goal.value,
         }),
         sql`from tasks t left join goals g on g.user_id = t.user_id and g.id = t.goal_id ${goal.join}
-          where t.user_id = ${userId} and ${taskOnToday(day)}`,
+          where t.user_id = ${userId} and ${taskOnToday(userId, day)}`,
         ['todaySortOrder'],
       )},
       'habits', ${jsonList(
@@ -83,7 +89,7 @@ const todayStatement = statement<
     case when today_rows.version = ${known}::text then null else (select json_agg(json_build_object(
       'id', h.id, 'repeat', h.repeat, 'repeatStart', h.repeat_start))
       from habits h where h.user_id = ${userId} and h.is_today and h.repeat is not null) end as "habitRules"
-    from (select ${rowVersions(userId, day)} as version) today_rows`;
+    from today_rows`;
 });
 
 /**

@@ -7,24 +7,29 @@ import {
   type UpcomingQuery,
 } from '#shared/api/upcoming';
 import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
-import { habitDueOn, occurrencesBetween } from '#shared/domain/repeat-expansion';
+import { habitDueDays, occurrencesBetween } from '#shared/domain/repeat-expansion';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
 
 /**
- * Whether a habit on Today is due on `day` (docs/product.md#habit-schedules): on its rule's days; "N
- * times a week" every day of today's week while the target is not met (counting today once it is done,
- * for the days after it), and every day of later weeks.
+ * The days from `from` to `to` a habit on Today is due (docs/product.md#habit-schedules): its rule's
+ * days, expanded once for the range; "N times a week" every day of today's week while the target is
+ * not met (counting today once it is done, for the days after it), and every day of other weeks.
  */
-function habitDue(scheduled: ScheduledHabit, today: Day, day: Day): boolean {
+function habitDueDaysIn(scheduled: ScheduledHabit, today: Day, from: Day, to: Day): (day: Day) => boolean {
   const { habit, repeatStart, doneThisWeekBefore } = scheduled;
-  if (habit.repeat !== null) return habitDueOn(habit.repeat, repeatStart ?? day, day);
-  if (habit.timesPerWeek === null || day < today) return true;
+  if (habit.repeat !== null) {
+    const due = new Set(habitDueDays(habit.repeat, repeatStart ?? today, from, to));
+    return (day) => due.has(day);
+  }
+  const { timesPerWeek } = habit;
+  if (timesPerWeek === null) return () => true;
   const weekEnd = addDays(today, 7 - (weekdayOf(today) === 0 ? 7 : weekdayOf(today)));
-  if (day > weekEnd) return true;
-  const done = doneThisWeekBefore + (day > today && habit.completedToday ? 1 : 0);
-  return done < habit.timesPerWeek;
+  return (day) =>
+    day < today ||
+    day > weekEnd ||
+    doneThisWeekBefore + (day > today && habit.completedToday ? 1 : 0) < timesPerWeek;
 }
 
 /*
@@ -66,9 +71,13 @@ export async function getUpcoming(
   }
   const { tasks, habits } = await readPlanned(db, userId, today, to);
   const length = daysBetween(from, to) + 1;
+  const dueOn = habits.map((scheduled) => ({
+    habit: scheduled.habit,
+    due: habitDueDaysIn(scheduled, today, from, to),
+  }));
   const days = Array.from({ length }, (_, index) => {
     const day = addDays(from, index);
-    const due: Habit[] = habits.filter((habit) => habitDue(habit, today, day)).map(({ habit }) => habit);
+    const due: Habit[] = dueOn.filter(({ due }) => due(day)).map(({ habit }) => habit);
     return { day, tasks: [] as TodayTask[], habits: due };
   });
   const overdue: TodayTask[] = [];

@@ -22,13 +22,18 @@ export function signInUser(db: Db, profile: UserProfile): Promise<UserRow> {
 }
 
 /**
- * Applies the zone the browser sends with each call (docs/decisions/003-day-rules.md): stored only
- * when valid and changed, so steady traffic causes no writes. Answers the zone now in force.
+ * The zone a call's browser reports, when the person lets the device decide and it differs from the
+ * stored one (docs/decisions/003-day-rules.md); undefined otherwise, or when it is not a real zone.
  */
-export async function adoptBrowserTimeZone(db: Db, user: UserRow, zone: string | undefined): Promise<void> {
+export function browserZoneToAdopt(user: UserRow, zone: string | undefined): string | undefined {
   // A zone the person chose in the settings stays until they let the device decide again.
-  if (!user.timeZoneFromDevice) return;
-  if (zone === undefined || zone === user.timeZone || !isValidTimeZone(zone)) return;
+  if (!user.timeZoneFromDevice) return undefined;
+  if (zone === undefined || zone === user.timeZone || !isValidTimeZone(zone)) return undefined;
+  return zone;
+}
+
+/** Stores the browser's zone as the person's own (a write's doing; a read only applies it). */
+export async function storeBrowserTimeZone(db: Db, user: UserRow, zone: string): Promise<void> {
   await updateUserTimeZone(db, user.id, zone);
   user.timeZone = zone;
 }
