@@ -1,5 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import type { Goal } from '#shared/api/goals';
+import type { Habit } from '#shared/api/habits';
+import type { Task } from '#shared/api/tasks';
+import type { Today } from '#shared/api/today';
+import type { Upcoming } from '#shared/api/upcoming';
+import { makeGoal, makeHabit, makeTask } from '../features/items/testing/factories';
 import { applyQueuedChange, type QueuedChange } from './offline-changes';
 
 const HABIT_ID = '11111111-1111-4111-8111-111111111111';
@@ -61,5 +67,124 @@ describe('applyQueuedChange', () => {
     expect(client.getQueryData<{ habits: unknown[] }>(['api', 'today'])?.habits).toEqual([
       { ...habit, completedToday: true, completionCount: 4 },
     ]);
+  });
+});
+
+describe('every change to goals, tasks and habits shows at once offline', () => {
+  const goal = makeGoal({ title: 'Run', color: 'blue' });
+  const task = makeTask({ title: 'Intervals', goalId: goal.id, isToday: true, todaySortOrder: 0 });
+  const todo = makeTask({ title: 'Milk', isToday: true, todaySortOrder: 1, completed: true });
+  const habit = makeHabit({ title: 'Stretch', timesPerWeek: 3, isToday: true, todaySortOrder: 2 });
+  const summary = { id: goal.id, title: goal.title, color: goal.color, isHabitGoal: goal.isHabitGoal };
+  const upcomingKey = ['api', 'upcoming', { today: '2026-11-28' }];
+
+  /** A device that has read every list: All Items, Today and a page of Upcoming. */
+  function cached() {
+    const client = new QueryClient();
+    client.setQueryData(['api', 'goals', { showArchived: 'false' }], [goal]);
+    client.setQueryData(['api', 'tasks'], [task, todo]);
+    client.setQueryData(['api', 'habits'], [habit]);
+    client.setQueryData(['api', 'today'], {
+      tasks: [
+        { ...task, goal: summary },
+        { ...todo, goal: null },
+      ],
+      habits: [habit],
+    });
+    client.setQueryData(upcomingKey, {
+      pages: [
+        {
+          today: '2026-11-28',
+          overdue: [{ ...todo, plannedFor: '2026-11-27', goal: null }],
+          days: [{ day: '2026-11-28', tasks: [{ ...task, goal: summary }], habits: [habit] }],
+        },
+      ],
+      pageParams: [{ from: '2026-11-28', days: 1 }],
+    });
+    return client;
+  }
+  const apply = (client: QueryClient, method: QueuedChange['method'], path: string, body?: unknown) =>
+    applyQueuedChange(client, { method, path, body, label: 'A change' });
+  const titles = (client: QueryClient) => ({
+    tasks: client.getQueryData<Task[]>(['api', 'tasks'])?.map((item) => item.title),
+    today: client.getQueryData<Today>(['api', 'today'])?.tasks.map((item) => item.title),
+    upcoming: client
+      .getQueryData<{ pages: Upcoming[] }>(upcomingKey)
+      ?.pages[0]?.days[0]?.tasks.map((item) => item.title),
+  });
+
+  it('a task done and undone, on its list and on Today', () => {
+    const client = cached();
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { completed: true });
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.[0]?.completed).toBe(true);
+    expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]?.completed).toBe(true);
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { completed: false });
+    expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]?.completed).toBe(false);
+  });
+
+  it('an edit, everywhere the task is shown, its goal following a new goalId', () => {
+    const client = cached();
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { title: 'Hill repeats', goalId: null, isToday: true });
+    expect(titles(client)).toEqual({
+      tasks: ['Hill repeats', 'Milk'],
+      today: ['Hill repeats', 'Milk'],
+      upcoming: ['Hill repeats'],
+    });
+    expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]).toMatchObject({
+      goalId: null,
+      goal: null,
+    });
+  });
+
+  it('a habit given a repeat loses its times a week, as the server does', () => {
+    const client = cached();
+    apply(client, 'PATCH', `/api/habits/${habit.id}`, { repeat: 'FREQ=WEEKLY;BYDAY=MO' });
+    expect(client.getQueryData<Habit[]>(['api', 'habits'])?.[0]).toMatchObject({
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+      timesPerWeek: null,
+    });
+  });
+
+  it('a delete: gone from every list at once', () => {
+    const client = cached();
+    apply(client, 'DELETE', `/api/tasks/${task.id}`);
+    expect(titles(client)).toEqual({ tasks: ['Milk'], today: ['Milk'], upcoming: [] });
+    apply(client, 'DELETE', `/api/habits/${habit.id}`);
+    expect(client.getQueryData<Habit[]>(['api', 'habits'])).toEqual([]);
+    expect(client.getQueryData<Today>(['api', 'today'])?.habits).toEqual([]);
+  });
+
+  it('a goal deleted takes its tasks; clearing completed takes the done todos', () => {
+    const client = cached();
+    apply(client, 'DELETE', `/api/goals/${goal.id}`);
+    expect(client.getQueryData(['api', 'goals', { showArchived: 'false' }])).toEqual([]);
+    expect(titles(client)).toEqual({ tasks: ['Milk'], today: ['Milk'], upcoming: [] });
+    apply(client, 'DELETE', '/api/tasks/completed');
+    expect(titles(client)).toEqual({ tasks: [], today: [], upcoming: [] });
+    expect(client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0]?.overdue).toEqual([]);
+  });
+
+  it('a goal renamed shows on its tasks; archived, it leaves the list of active goals', () => {
+    const client = cached();
+    apply(client, 'PATCH', `/api/goals/${goal.id}`, { title: 'Marathon', color: 'rose' });
+    expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]?.goal).toEqual({
+      ...summary,
+      title: 'Marathon',
+      color: 'rose',
+    });
+    apply(client, 'PATCH', `/api/goals/${goal.id}`, { archived: true });
+    expect(client.getQueryData(['api', 'goals', { showArchived: 'false' }])).toEqual([]);
+  });
+
+  it('a new goal joins the goal lists, after the last', () => {
+    const client = cached();
+    apply(client, 'POST', '/api/goals', { id: NEW_ID, title: 'Read' });
+    expect(client.getQueryData<Goal[]>(['api', 'goals', { showArchived: 'false' }])?.[1]).toMatchObject({
+      id: NEW_ID,
+      title: 'Read',
+      color: 'blue',
+      archived: false,
+      sortOrder: goal.sortOrder + 1,
+    });
   });
 });

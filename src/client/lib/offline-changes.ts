@@ -1,16 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { api, findCall, type Method } from '#shared/api/contract';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { api, findCall, type Method, queryKeyOf } from '#shared/api/contract';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
-import type { Task } from '#shared/api/tasks';
+import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import type { Today, TodayTask } from '#shared/api/today';
+import type { Upcoming } from '#shared/api/upcoming';
 import { nextSortOrder } from '#shared/domain/ordering';
+import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 
 /*
  * How changes kept while Stride cannot be reached look on this device meanwhile
- * (docs/product.md#connectivity, docs/decisions/018-installable-app.md). Which changes may wait, and
- * what a refused one is called, the API's contract says (`offline`, src/shared/api/contract.ts); the
- * fetch wrapper keeps them (lib/api-client.ts) and the outbox sends them (lib/outbox.ts).
+ * (docs/product.md#connectivity, docs/decisions/029-api-contract.md). Which changes may wait, and what a
+ * refused one is called, the API's contract says (`offline`, src/shared/api/contract.ts); the fetch
+ * wrapper keeps them (lib/api-client.ts) and the outbox sends them (lib/outbox.ts). Each is shown on
+ * every cached copy of what it changes (the lists, Today, Upcoming's days) as the server will answer
+ * it, and the lists are read afresh once everything kept has been sent.
  */
 
 export type QueuedChange = {
@@ -21,79 +25,147 @@ export type QueuedChange = {
   label: string;
 };
 
-type ItemChanges = {
-  completedToday?: boolean;
-  isToday?: boolean;
-  todaySortOrder?: number;
-  plannedFor?: string | null;
-};
+type Fields = Record<string, unknown>;
+type Item = Task | Habit | TodayTask;
+type Collection = 'tasks' | 'habits';
 
-function changed<T extends Habit | Task>(item: T, changes: ItemChanges): T {
-  const next = { ...item };
-  if (changes.completedToday !== undefined && changes.completedToday !== item.completedToday) {
-    next.completedToday = changes.completedToday;
-    next.completionCount = Math.max(0, item.completionCount + (changes.completedToday ? 1 : -1));
-  }
-  if (changes.isToday !== undefined) next.isToday = changes.isToday;
-  if (changes.todaySortOrder !== undefined) next.todaySortOrder = changes.todaySortOrder;
-  // Upcoming moved the task between its days itself (features/upcoming/api/move-task.ts); the lists
-  // and Today show its new day, and Today's membership follows when the server has it.
-  if (changes.plannedFor !== undefined && 'plannedFor' in next) next.plannedFor = changes.plannedFor;
-  return next;
-}
+const TODAY_KEY = queryKeyOf(api.today.get);
+const UPCOMING_KEY = queryKeyOf(api.upcoming.get);
+const GOALS_KEY = queryKeyOf(api.goals.list);
+const listKey = (collection: Collection) => queryKeyOf(api[collection].list);
 
-/** A task as Today lists it: with its goal's name and colour, from whichever goal list is cached. */
-function withGoal(queryClient: QueryClient, task: Task): TodayTask {
-  if (task.goalId === null) return { ...task, goal: null };
-  for (const [, goals] of queryClient.getQueriesData<Goal[]>({ queryKey: ['api', 'goals'] })) {
-    const goal = goals?.find((candidate) => candidate.id === task.goalId);
+/** The goal a task shows on Today: from whichever goal list is cached. */
+function goalSummary(queryClient: QueryClient, goalId: string | null): TaskGoalSummary | null {
+  if (goalId === null) return null;
+  for (const [, goals] of queryClient.getQueriesData<Goal[]>({ queryKey: GOALS_KEY })) {
+    const goal = goals?.find((candidate) => candidate.id === goalId);
     if (goal) {
       const { id, title, color, isHabitGoal } = goal;
-      return { ...task, goal: { id, title, color, isHabitGoal } };
+      return { id, title, color, isHabitGoal };
     }
   }
-  return { ...task, goal: null };
+  return null;
+}
+
+/** A task as Today lists it: with its goal's name and colour. */
+function withGoal(queryClient: QueryClient, task: Task): TodayTask {
+  return { ...task, goal: goalSummary(queryClient, task.goalId) };
 }
 
 /**
- * Shows a kept change on this device's lists, as the server will once it is sent. Reorders need
- * nothing here: their own hooks already wrote the new order into the lists.
+ * An item with a change's fields, as the server answers it: only the fields the item has, a tick's
+ * count, a habit's one schedule taking the other's place, a task's goal on Today following its goalId.
  */
-export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange): void {
-  const found = findCall(change.method, change.path);
-  if (found?.call === api.tasks.create || found?.call === api.habits.create) {
-    showCreated(queryClient, found.call === api.tasks.create ? 'tasks' : 'habits', change.body as NewItem);
-    return;
+function changed<T extends Item>(queryClient: QueryClient, item: T, fields: Fields): T {
+  const next: Fields = { ...item };
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== undefined && field in item) next[field] = value;
   }
-  if (found?.call !== api.tasks.update && found?.call !== api.habits.update) return;
-  const collection = found.call === api.tasks.update ? 'tasks' : 'habits';
-  const id = found.params.id;
-  const changes = change.body as ItemChanges;
-  const listKey = ['api', collection];
-  const list = queryClient.getQueryData<Array<Habit | Task>>(listKey);
-  if (list)
-    queryClient.setQueryData(
-      listKey,
-      list.map((item) => (item.id === id ? changed(item, changes) : item)),
-    );
+  if (typeof fields.completedToday === 'boolean' && fields.completedToday !== item.completedToday) {
+    next.completionCount = Math.max(0, item.completionCount + (fields.completedToday ? 1 : -1));
+  }
+  if ('timesPerWeek' in item) {
+    if (fields.repeat != null && fields.timesPerWeek === undefined) next.timesPerWeek = null;
+    if (fields.timesPerWeek != null && fields.repeat === undefined) next.repeat = null;
+  }
+  if ('goal' in item && typeof fields.goalId !== 'undefined') {
+    next.goal = goalSummary(queryClient, fields.goalId as string | null);
+  }
+  return next as T;
+}
 
-  const today = queryClient.getQueryData<Today>(['api', 'today']);
-  if (!today) return;
-  const kind = collection === 'habits' ? 'habits' : 'tasks';
-  const onToday = (today[kind] as Array<Habit | TodayTask>).find((item) => item.id === id);
-  let items = (today[kind] as Array<Habit | TodayTask>).map((item) =>
-    item.id === id ? changed(item, changes) : item,
+/**
+ * Rewrites every cached task or habit (`update` answers the item, changed or not, or undefined to take
+ * it away): the list, Today, and every loaded page of Upcoming.
+ */
+function updateItems(
+  queryClient: QueryClient,
+  collection: Collection,
+  update: <T extends Item>(item: T) => T | undefined,
+): void {
+  const all = <T extends Item>(items: readonly T[]): T[] =>
+    items.flatMap((item) => {
+      const next = update(item);
+      return next ? [next] : [];
+    });
+  queryClient.setQueryData<Array<Task | Habit>>(listKey(collection), (list) => list && all(list));
+  queryClient.setQueryData<Today>(TODAY_KEY, (today) =>
+    today && collection === 'tasks'
+      ? { ...today, tasks: all(today.tasks) }
+      : today && { ...today, habits: all(today.habits) },
   );
-  if (changes.isToday === false) items = items.filter((item) => item.id !== id);
-  if (changes.isToday === true && !onToday) {
-    const fromList = list?.find((item) => item.id === id);
-    const end = nextSortOrder([...today.tasks, ...today.habits].map((item) => item.todaySortOrder));
-    if (fromList) {
-      const joined = changed(fromList, { ...changes, todaySortOrder: changes.todaySortOrder ?? end });
-      items = [...items, kind === 'tasks' ? withGoal(queryClient, joined as Task) : (joined as Habit)];
-    }
+  queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            overdue: collection === 'tasks' ? all(page.overdue) : page.overdue,
+            days: page.days.map((day) =>
+              collection === 'tasks'
+                ? { ...day, tasks: all(day.tasks) }
+                : { ...day, habits: all(day.habits) },
+            ),
+          })),
+        }
+      : data,
+  );
+}
+
+/** A task or habit changed: everywhere it is cached, onto Today or off it. */
+function showItemChange(queryClient: QueryClient, collection: Collection, id: string, fields: Fields): void {
+  updateItems(queryClient, collection, (item) =>
+    item.id === id ? changed(queryClient, item, fields) : item,
+  );
+  const today = queryClient.getQueryData<Today>(TODAY_KEY);
+  if (!today) return;
+  const onToday = (today[collection] as Item[]).some((item) => item.id === id);
+  // Off Today by hand; a task planned for a day joins or leaves Today once the server has it.
+  if (fields.isToday === false && onToday) {
+    queryClient.setQueryData<Today>(TODAY_KEY, {
+      ...today,
+      [collection]: (today[collection] as Item[]).filter((item) => item.id !== id),
+    });
   }
-  queryClient.setQueryData<Today>(['api', 'today'], { ...today, [kind]: items });
+  if (fields.isToday !== true || onToday) return;
+  const fromList = queryClient
+    .getQueryData<Array<Task | Habit>>(listKey(collection))
+    ?.find((item) => item.id === id);
+  if (!fromList) return;
+  const end = nextSortOrder([...today.tasks, ...today.habits].map((item) => item.todaySortOrder));
+  const joined = { ...fromList, todaySortOrder: (fields.todaySortOrder as number | undefined) ?? end };
+  queryClient.setQueryData<Today>(
+    TODAY_KEY,
+    collection === 'tasks'
+      ? { ...today, tasks: [...today.tasks, withGoal(queryClient, joined as Task)] }
+      : { ...today, habits: [...today.habits, joined as Habit] },
+  );
+}
+
+/** Rewrites every cached goal list (`update` answers the goal, or undefined to take it away). */
+function updateGoals(queryClient: QueryClient, update: (goal: Goal) => Goal | undefined): void {
+  for (const [key, goals] of queryClient.getQueriesData<Goal[]>({ queryKey: GOALS_KEY })) {
+    if (!goals) continue;
+    // The list without archived goals leaves a goal archived offline out, as its next read will.
+    const activeOnly = JSON.stringify(key).includes('"showArchived":"false"');
+    const next = goals.flatMap((goal) => {
+      const updated = update(goal);
+      return updated && !(activeOnly && updated.archived) ? [updated] : [];
+    });
+    queryClient.setQueryData(key, next);
+  }
+}
+
+/** A goal changed: its lists, and its name and colour on the tasks Today and Upcoming show. */
+function showGoalChange(queryClient: QueryClient, id: string, fields: Fields): void {
+  updateGoals(queryClient, (goal) => (goal.id === id ? { ...goal, ...(fields as Partial<Goal>) } : goal));
+  updateItems(queryClient, 'tasks', (item) => {
+    if (!('goal' in item) || item.goal?.id !== id) return item;
+    const goal: Fields = { ...item.goal };
+    for (const field of ['title', 'color', 'isHabitGoal'])
+      if (fields[field] !== undefined) goal[field] = fields[field];
+    return { ...item, goal: goal as TaskGoalSummary };
+  });
 }
 
 type NewItem = {
@@ -111,10 +183,10 @@ type NewItem = {
 };
 
 /** A task or habit made offline, as the server will answer it: at the end of its list and of Today. */
-function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', input: NewItem): void {
-  const listKey = ['api', collection];
-  const list = queryClient.getQueryData<Array<Habit | Task>>(listKey) ?? [];
-  const today = queryClient.getQueryData<Today>(['api', 'today']);
+function showCreated(queryClient: QueryClient, collection: Collection, input: NewItem): void {
+  const key = listKey(collection);
+  const list = queryClient.getQueryData<Array<Habit | Task>>(key) ?? [];
+  const today = queryClient.getQueryData<Today>(TODAY_KEY);
   const goalId = input.goalId ?? null;
   const sameList = collection === 'tasks' ? (list as Task[]).filter((task) => task.goalId === goalId) : list;
   const isToday = input.isToday ?? false;
@@ -141,12 +213,81 @@ function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', i
         }
       : { ...base, repeat: input.repeat ?? null, timesPerWeek: input.timesPerWeek ?? null };
   if (list.some((existing) => existing.id === item.id)) return;
-  queryClient.setQueryData(listKey, [...list, item]);
+  queryClient.setQueryData(key, [...list, item]);
   if (!today || !isToday) return;
   queryClient.setQueryData<Today>(
-    ['api', 'today'],
+    TODAY_KEY,
     collection === 'tasks'
       ? { ...today, tasks: [...today.tasks, withGoal(queryClient, item as Task)] }
       : { ...today, habits: [...today.habits, item as Habit] },
   );
+}
+
+type NewGoal = Partial<Omit<Goal, 'createdAt'>> & { id: string; title: string };
+
+/** A goal made offline: at the end of the goal lists. */
+function showCreatedGoal(queryClient: QueryClient, input: NewGoal): void {
+  const lists = queryClient.getQueriesData<Goal[]>({ queryKey: GOALS_KEY });
+  if (lists.some(([, goals]) => goals?.some((goal) => goal.id === input.id))) return;
+  const orders = lists.flatMap(([, goals]) => (goals ?? []).map((goal) => goal.sortOrder));
+  const goal: Goal = {
+    id: input.id,
+    title: input.title,
+    description: input.description ?? null,
+    color: input.color ?? DEFAULT_GOAL_COLOR,
+    isHabitGoal: input.isHabitGoal ?? false,
+    archived: input.archived ?? false,
+    sortOrder: input.sortOrder ?? nextSortOrder(orders),
+    createdAt: new Date().toISOString(),
+  };
+  for (const [key, goals] of lists) if (goals) queryClient.setQueryData(key, [...goals, goal]);
+}
+
+/** Tasks taken away at once: a delete, a goal's tasks with it, or a list's completed ones. */
+function removeTasks(queryClient: QueryClient, gone: (task: Task | TodayTask) => boolean): void {
+  updateItems(queryClient, 'tasks', (item) => (gone(item as Task) ? undefined : item));
+}
+
+/**
+ * Shows a kept change on this device's lists, as the server will once it is sent. Reorders need
+ * nothing here: their own hooks already wrote the new order into the lists.
+ */
+export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange): void {
+  const found = findCall(change.method, change.path);
+  if (!found) return;
+  const { call, params } = found;
+  const fields = (change.body ?? {}) as Fields;
+  const id = params.id ?? '';
+  switch (call) {
+    case api.tasks.create:
+    case api.habits.create:
+      showCreated(queryClient, call === api.tasks.create ? 'tasks' : 'habits', fields as NewItem);
+      return;
+    case api.goals.create:
+      showCreatedGoal(queryClient, fields as NewGoal);
+      return;
+    case api.tasks.update:
+    case api.habits.update:
+      showItemChange(queryClient, call === api.tasks.update ? 'tasks' : 'habits', id, fields);
+      return;
+    case api.goals.update:
+      showGoalChange(queryClient, id, fields);
+      return;
+    case api.tasks.remove:
+      removeTasks(queryClient, (task) => task.id === id);
+      return;
+    case api.habits.remove:
+      updateItems(queryClient, 'habits', (item) => (item.id === id ? undefined : item));
+      return;
+    case api.goals.remove:
+      updateGoals(queryClient, (goal) => (goal.id === id ? undefined : goal));
+      removeTasks(queryClient, (task) => task.goalId === id);
+      return;
+    case api.tasks.clearCompleted:
+      removeTasks(queryClient, (task) => task.goalId === null && task.completed);
+      return;
+    case api.goals.clearCompleted:
+      removeTasks(queryClient, (task) => task.goalId === params.goalId && task.completed);
+      return;
+  }
 }

@@ -144,6 +144,21 @@ describe('outbox', () => {
     expect(toasts[0]?.title).toBe('A change made offline was not saved');
   });
 
+  it('drops without a word a delete of what is already gone: it did what it was for', async () => {
+    resetConnectivity('offline');
+    await sendOrKeep(
+      { method: 'DELETE', path: `/api/habits/${HABIT.id}`, body: undefined, label: 'A delete' },
+      noAnswer,
+    );
+    await sendOrKeep(tick(true), noAnswer);
+    answer = (change) => (change.method === 'DELETE' ? refused(404) : Promise.resolve({}));
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(sent.map((change) => change.method)).toEqual(['DELETE', 'PATCH']);
+    expect(waitingChanges()).toBe(0);
+    expect(toasts).toEqual([]);
+  });
+
   it('tries a change the server keeps failing 5 times, then drops it: never a loop', async () => {
     resetConnectivity('offline');
     await sendOrKeep(tick(true), noAnswer);

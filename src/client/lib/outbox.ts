@@ -195,6 +195,13 @@ async function flush(): Promise<void> {
           pauseUntilSignedIn();
           break;
         }
+        // A delete of what is already gone (deleted on another device meanwhile) has done its work.
+        if (status === 404 && change.method === 'DELETE') {
+          queue = queue.filter((kept) => kept !== change);
+          settledAny = true;
+          publish();
+          continue;
+        }
         const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
         const failures = change.failures + 1;
         if (refused || failures >= MAX_SERVER_FAILURES) {

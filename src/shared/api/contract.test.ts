@@ -68,21 +68,35 @@ describe('findCall', () => {
 });
 
 describe('which changes may wait offline (docs/product.md#connectivity)', () => {
-  it('keeps ticks, Today moves, new days, reorders and creates that carry their id; nothing else', () => {
+  it('keeps every change to goals, tasks and habits, named for the toast if it is refused later', () => {
     expect(api.habits.update.offline({ completedToday: true })).toBe('A tick');
+    expect(api.tasks.update.offline({ completed: false })).toBe('A tick');
     expect(api.tasks.update.offline({ isToday: false })).toBe('A change to Today');
-    // A task moved to another day (Upcoming, "Plan for…") waits too; a new repeat is an edit.
+    expect(api.tasks.update.offline({ isToday: true, todaySortOrder: 3 })).toBe('A change to Today');
     expect(api.tasks.update.offline({ plannedFor: '2026-11-30' })).toBe('A new day for a task');
-    expect(api.tasks.update.offline({ plannedFor: null, repeat: 'FREQ=DAILY' })).toBeUndefined();
+    expect(api.tasks.update.offline({ plannedFor: null, repeat: 'FREQ=DAILY' })).toBe('An edit');
+    expect(api.tasks.update.offline({ title: 'Renamed', isToday: true })).toBe('An edit');
+    expect(api.goals.update.offline()).toBe('An edit');
+    for (const call of [api.tasks.remove, api.habits.remove, api.goals.remove])
+      expect(call.offline()).toBe('A delete');
+    expect(api.tasks.clearCompleted.offline()).toBe('Clearing completed tasks');
     expect(api.today.reorder.offline()).toBe('A new order');
     expect(api.tasks.create.offline({ id: ID })).toBe('A new task');
     expect(api.habits.create.offline({ id: ID })).toBe('A new habit');
-    // An edit, a create without its id, a new goal, a delete, a past day: they need the network.
-    expect(api.tasks.update.offline({ title: 'Renamed' })).toBeUndefined();
-    expect(api.tasks.update.offline({ isToday: true, title: 'x' })).toBeUndefined();
+    expect(api.goals.create.offline({ id: ID })).toBe('A new goal');
+  });
+
+  it('needs the network for a create without its id, past days, the account, push and the calendar', () => {
     expect(api.tasks.create.offline({})).toBeUndefined();
-    for (const call of [api.goals.create, api.tasks.remove, api.habits.markDayDone]) {
-      expect('offline' in call).toBe(false);
-    }
+    const online = [
+      api.habits.markDayDone,
+      api.tasks.markDayNotDone,
+      api.auth.updateUser,
+      api.account.import,
+      api.account.remove,
+      api.push.subscribe,
+      api.calendar.newFeed,
+    ];
+    for (const call of online) expect('offline' in call).toBe(false);
   });
 });

@@ -77,24 +77,32 @@ export type Call = {
 
 const ITEM_LISTS: readonly LiveChangeKind[] = ['goals', 'tasks', 'habits', 'today'];
 
-/** Sending a change twice must change nothing: a create waits only with the id the browser chose. */
+/*
+ * Every change a person makes to their goals, tasks and habits may wait offline
+ * (docs/product.md#connectivity): each fully applies or is refused whole when it is sent, and sending it
+ * twice changes nothing (a tick of a ticked day, a delete of what is gone, a create with the id the
+ * browser chose). The words name it in the toast if the server refuses it then. The account and its
+ * devices, past days in a history, push and the calendar feed need the network.
+ */
+const always = (label: string) => () => label;
+const newOrder = always('A new order');
+const aDelete = always('A delete');
+const clearingCompleted = always('Clearing completed tasks');
+
+/** A create waits only with the id the browser chose: sent twice, it makes one item. */
 const withClientId = (label: string) => (body: { id?: string | undefined }) =>
   typeof body.id === 'string' ? label : undefined;
 
-/** The fields of a task or habit change that may wait offline, and what the refusal calls each. */
-const QUEUEABLE_FIELDS = new Set(['completedToday', 'isToday', 'todaySortOrder', 'plannedFor']);
+const TODAY_FIELDS = new Set(['isToday', 'todaySortOrder']);
 
-function itemChangeLabel(body: object): string | undefined {
+/** What a change of a task or a habit is called: a tick, a move on or off Today, a new day, an edit. */
+function itemChangeLabel(body: object): string {
   const fields = Object.keys(body);
-  if (fields.length === 0 || !fields.every((field) => QUEUEABLE_FIELDS.has(field))) return undefined;
-  return 'completedToday' in body
-    ? 'A tick'
-    : 'plannedFor' in body
-      ? 'A new day for a task'
-      : 'A change to Today';
+  if ('completedToday' in body || 'completed' in body) return 'A tick';
+  if (fields.length > 0 && fields.every((field) => TODAY_FIELDS.has(field))) return 'A change to Today';
+  if (fields.length === 1 && fields[0] === 'plannedFor') return 'A new day for a task';
+  return 'An edit';
 }
-
-const newOrder = () => 'A new order';
 
 const authCalls = {
   /** The sign-in, a browser navigation to the identity provider (docs/decisions/002-sign-in.md). */
@@ -165,6 +173,7 @@ const goalsCalls = {
     output: 'GoalSchema',
     creates: true,
     announces: 'goals',
+    offline: withClientId('A new goal'),
   },
   /** Defined but unused by the client (the specification keeps it). */
   reorder: {
@@ -173,6 +182,7 @@ const goalsCalls = {
     body: 'SortReorderInputSchema',
     output: null,
     announces: 'goals',
+    offline: newOrder,
   },
   update: {
     method: 'PATCH',
@@ -181,6 +191,7 @@ const goalsCalls = {
     body: 'UpdateGoalInputSchema',
     output: 'GoalSchema',
     announces: 'goals',
+    offline: always('An edit'),
   },
   /** Takes the goal's tasks with it. */
   remove: {
@@ -189,6 +200,7 @@ const goalsCalls = {
     params: 'IdParamsSchema',
     output: null,
     announces: 'goals',
+    offline: aDelete,
   },
   clearCompleted: {
     method: 'DELETE',
@@ -196,6 +208,7 @@ const goalsCalls = {
     params: 'GoalParamsSchema',
     output: null,
     announces: 'goals',
+    offline: clearingCompleted,
   },
 } as const satisfies Record<string, Call>;
 
@@ -225,7 +238,13 @@ const tasksCalls = {
     offline: newOrder,
   },
   /** The completed standalone todos. */
-  clearCompleted: { method: 'DELETE', path: '/api/tasks/completed', output: null, announces: 'tasks' },
+  clearCompleted: {
+    method: 'DELETE',
+    path: '/api/tasks/completed',
+    output: null,
+    announces: 'tasks',
+    offline: clearingCompleted,
+  },
   update: {
     method: 'PATCH',
     path: '/api/tasks/:id',
@@ -241,6 +260,7 @@ const tasksCalls = {
     params: 'IdParamsSchema',
     output: null,
     announces: 'tasks',
+    offline: aDelete,
   },
   history: {
     method: 'GET',
@@ -300,6 +320,7 @@ const habitsCalls = {
     params: 'IdParamsSchema',
     output: null,
     announces: 'habits',
+    offline: aDelete,
   },
   history: {
     method: 'GET',

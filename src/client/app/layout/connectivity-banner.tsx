@@ -3,10 +3,11 @@ import CloudOff from 'lucide-react/icons/cloud-off';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useRef } from 'react';
 import { type Connectivity, useConnectivity } from '../../lib/connectivity';
-import { useWaitingChanges } from '../../lib/outbox';
+import { useWaitingChanges, waitingChanges } from '../../lib/outbox';
+import { USER_QUERY_KEY } from '../../lib/signed-in-user';
 
 export const CONNECTIVITY_TEXT: Record<Exclude<Connectivity, 'online'>, string> = {
-  offline: "You're offline. Ticks, Today, reorders and new items are sent when you're back.",
+  offline: "You're offline. Your changes are kept and sent when you're back.",
   unreachable: "Can't reach Stride right now. Trying again…",
   unavailable: "Stride can't save changes right now. Trying again…",
 };
@@ -18,7 +19,9 @@ export function waitingText(count: number): string {
 
 /**
  * A line under the header while Stride cannot be reached (docs/product.md#connectivity). When the
- * connection comes back every screen refetches, so nothing stays stale.
+ * connection comes back every screen refetches, so nothing stays stale: at once, or, while kept changes
+ * wait, once the outbox has sent them (lib/outbox.ts), so that a list read in between does not show
+ * for a moment what they changed undone.
  */
 export function ConnectivityBanner() {
   const state = useConnectivity();
@@ -27,7 +30,8 @@ export function ConnectivityBanner() {
   const previous = useRef(state);
   useEffect(() => {
     if (previous.current !== 'online' && state === 'online') {
-      void queryClient.invalidateQueries({ queryKey: ['api'] });
+      // The user call always: the outbox sends only once it has said who is signed in.
+      void queryClient.invalidateQueries({ queryKey: waitingChanges() === 0 ? ['api'] : USER_QUERY_KEY });
     }
     previous.current = state;
   }, [state, queryClient]);
