@@ -179,3 +179,35 @@ export async function liftByKeyboard(page: Page, handle: Locator, over: RegExp):
   await expect(page.locator('[id^="DndLiveRegion"]', { hasText: over })).toHaveCount(1);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
+
+/**
+ * Drags `handle` to the height `toY` the way the project's device does it: a mouse past dnd-kit's 5 px
+ * threshold on desktop, a long press (over its 120 ms) then a slide on the phone's touch screen. The
+ * first nudge goes towards the target, so it cannot start a drag the other way.
+ */
+export async function dragHandleTo(page: Page, handle: Locator, toY: number): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('the drag handle is not laid out');
+  const x = box.x + box.width / 2;
+  const startY = box.y + box.height / 2;
+  const steps = 12;
+  if (test.info().project.name !== 'phone') {
+    await page.mouse.move(x, startY);
+    await page.mouse.down();
+    await page.mouse.move(x, startY + Math.sign(toY - startY) * 8, { steps: 2 });
+    await page.mouse.move(x, toY, { steps });
+    await page.mouse.up();
+    return;
+  }
+  const session = await page.context().newCDPSession(page);
+  const touchAt = (type: 'touchStart' | 'touchMove', y: number) =>
+    session.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y }] });
+  await touchAt('touchStart', startY);
+  await page.waitForTimeout(250);
+  for (let i = 1; i <= steps; i++) {
+    await touchAt('touchMove', startY + ((toY - startY) * i) / steps);
+    await page.waitForTimeout(20);
+  }
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await session.detach();
+}

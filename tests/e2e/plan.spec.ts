@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { dayHeading } from '#shared/domain/day-labels';
 import { addDays, dayAt } from '#shared/domain/days';
 import {
+  dragHandleTo,
   expect,
   expectNoA11yViolations,
   liftByKeyboard,
@@ -13,9 +14,10 @@ import {
 } from './fixtures';
 
 /*
- * Planning beyond today (docs/product.md#upcoming-screen, docs/product.md#words-in-quick-add): a task
- * moves between the days of Upcoming by mouse, touch, keyboard and its "Move to…" menu, and quick add
- * reads "tomorrow" out of the title.
+ * Planning beyond today (docs/product.md#upcoming-screen, docs/product.md#words-in-quick-add,
+ * docs/product.md#fresh-today): a task moves between the days of Upcoming by mouse, touch, keyboard
+ * and its "Move to…" menu, quick add reads "tomorrow" out of the title, and Today starts fresh when the
+ * person's day moves on.
  */
 
 /** The person's day as the server counts it: the browser's zone (sent on every call), day start 0:00. */
@@ -36,34 +38,13 @@ async function upcomingWithTask(page: Page, title: string) {
   return today;
 }
 
-/** Drags `title`'s grip onto the day headed `heading`: a mouse on desktop, a long press and a slide on the phone. */
+/** Drags `title`'s grip onto the middle of the day headed `heading` (a mouse, or a finger on the phone). */
 async function dragToDay(page: Page, title: string, heading: string): Promise<void> {
-  const handle = await page.getByRole('button', { name: `Reorder ${title}` }).boundingBox();
   await day(page, heading).scrollIntoViewIfNeeded();
   const target = await day(page, heading).boundingBox();
-  if (!handle || !target) throw new Error('not laid out');
-  const x = handle.x + handle.width / 2;
-  const startY = handle.y + handle.height / 2;
-  const endY = target.y + target.height / 2;
-  if (test.info().project.name !== 'phone') {
-    await page.mouse.move(x, startY);
-    await page.mouse.down();
-    await page.mouse.move(x, startY + 8, { steps: 2 });
-    await page.mouse.move(x, endY, { steps: 12 });
-    await page.mouse.up();
-    return;
-  }
-  const session = await page.context().newCDPSession(page);
-  const touchAt = (type: 'touchStart' | 'touchMove', y: number) =>
-    session.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y }] });
-  await touchAt('touchStart', startY);
-  await page.waitForTimeout(250);
-  for (let i = 1; i <= 12; i++) {
-    await touchAt('touchMove', startY + ((endY - startY) * i) / 12);
-    await page.waitForTimeout(20);
-  }
-  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await session.detach();
+  if (!target) throw new Error('the day is not laid out');
+  const handle = page.getByRole('button', { name: `Move ${title} to another day` });
+  await dragHandleTo(page, handle, target.y + target.height / 2);
 }
 
 test('Upcoming: a task dragged onto another day is planned for it, also after a reload', {
@@ -81,7 +62,9 @@ test('Upcoming: a task dragged onto another day is planned for it, also after a 
 
 test('Upcoming: the keyboard moves a task a day at a time, with announcements', async ({ page }) => {
   const today = await upcomingWithTask(page, 'Pay rent');
-  const handle = page.getByRole('button', { name: 'Reorder Pay rent' });
+  // The handle moves the task to another day, and says so: nothing on Upcoming is a reorder.
+  const handle = page.getByRole('button', { name: 'Move Pay rent to another day' });
+  await expect(page.getByRole('button', { name: /^Reorder / })).toHaveCount(0);
   await liftByKeyboard(page, handle, /Picked up Pay rent, planned for tomorrow/);
   await page.keyboard.press('ArrowDown');
   const next = dayHeading(addDays(today, 2), today);
@@ -133,4 +116,60 @@ test('quick add in words: "Call mum tomorrow" shows a chip, then makes "Call mum
   await expect(page.getByRole('article', { name: 'Call mum, Tomorrow' })).toBeVisible();
   await page.getByRole('link', { name: 'Upcoming' }).click();
   await expect(day(page, 'Tomorrow').getByRole('article', { name: 'Call mum, Tomorrow' })).toBeVisible();
+});
+
+/*
+ * The server reads a real clock, so a journey can move the person's day only by what the person
+ * controls: their zone. A daylight-saving change happens at one instant a year in a zone, which no
+ * journey can wait for honestly: src/shared/domain/days.test.ts walks those weeks (New York, London,
+ * day start 0:00 and 4:00) table by table, and tests/server/planning.test.ts ("A fresh Today each day")
+ * crosses a 4:00 day start with an injected clock.
+ */
+test.describe('when the person’s day moves on', () => {
+  // Far west: the person's day here is always one or two days behind Kiritimati's.
+  test.use({ timezoneId: 'Pacific/Pago_Pago' });
+
+  test('the fresh Today: a task done on an earlier day has left, an unfinished one stays, a planned one is overdue; axe clean in both themes', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    // Two themes with axe each, and settings on the way: more than the default minute on a busy machine.
+    test.slow();
+    await signIn(page);
+    const today = await personsDay(page);
+    await post(page.request, '/api/tasks', { title: 'Water the plants', isToday: true });
+    await post(page.request, '/api/tasks', { title: 'Call the bank', isToday: true });
+    await post(page.request, '/api/tasks', { title: 'Pay rent', plannedFor: today });
+    await page.goto('/today');
+    const card = (name: string | RegExp) => page.getByRole('article', { name });
+    const water = card('Water the plants').getByRole('checkbox', { name: 'Complete Water the plants' });
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/api/tasks/'),
+    );
+    await water.click({ force: true });
+    await expect(water).toBeChecked();
+    expect((await saved).ok()).toBe(true);
+    await expect(card('Pay rent, Today')).toBeVisible();
+
+    // The server's clock is real: the person's day moves on because they fly to the far east, where it
+    // is always a later day than in Pago Pago, and say so in the settings.
+    await page.goto('/settings');
+    await page.getByLabel('Time zone').selectOption('Pacific/Kiritimati');
+    await expect(page.getByText(/Stride is using Pacific\/Kiritimati\.$/)).toBeVisible();
+
+    await page.goto('/today');
+    await expect(card('Call the bank')).toBeVisible();
+    await expect(card(/^Pay rent, Overdue since /)).toBeVisible();
+    await expect(card('Water the plants')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await snap(page, 'fresh-today', { fullPage: false });
+    await setTheme(page, 'dark');
+    await expect(card('Call the bank')).toBeVisible();
+    await expect(card('Water the plants')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await snap(page, 'fresh-today', { fullPage: false });
+
+    // It is not gone: All Items keeps it, ticked, until it is cleared.
+    await page.goto('/all-items');
+    await expect(page.getByRole('checkbox', { name: 'Complete Water the plants' })).toBeChecked();
+  });
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  dragHandleTo,
   expect,
   expectNoA11yViolations,
   liftByKeyboard,
@@ -163,36 +164,11 @@ test('reorder by keyboard and by the move menu, and the order survives a reload'
   await expect.poll(() => listedTitles(page)).toEqual(['Third', 'Second', 'First']);
 });
 
-/**
- * Drags `from`'s handle onto the top edge of `onto` the way the project's device does it: a mouse
- * past the 5 px threshold on desktop, a 120 ms+ long-press then a slide on the phone's touch screen.
- */
+/** Drags `from`'s handle onto the top edge of `onto` (a mouse, or a finger on the phone). */
 async function pointerDrag(page: Page, from: string, onto: string): Promise<void> {
-  const handle = await page.getByRole('button', { name: `Reorder ${from}` }).boundingBox();
   const target = await card(page, onto).boundingBox();
-  if (!handle || !target) throw new Error('cards are not laid out');
-  const x = handle.x + handle.width / 2;
-  const startY = handle.y + handle.height / 2;
-  const endY = target.y + 4;
-  if (test.info().project.name !== 'phone') {
-    await page.mouse.move(x, startY);
-    await page.mouse.down();
-    await page.mouse.move(x, startY - 8, { steps: 2 });
-    await page.mouse.move(x, endY, { steps: 10 });
-    await page.mouse.up();
-    return;
-  }
-  const session = await page.context().newCDPSession(page);
-  const touchAt = (type: 'touchStart' | 'touchMove', y: number) =>
-    session.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y }] });
-  await touchAt('touchStart', startY);
-  await page.waitForTimeout(250);
-  for (let i = 1; i <= 10; i++) {
-    await touchAt('touchMove', startY + ((endY - startY) * i) / 10);
-    await page.waitForTimeout(20);
-  }
-  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await session.detach();
+  if (!target) throw new Error('cards are not laid out');
+  await dragHandleTo(page, page.getByRole('button', { name: `Reorder ${from}` }), target.y + 4);
 }
 
 test('dragging within a filtered view leaves hidden items where they were', { tag: '@phone' }, async ({

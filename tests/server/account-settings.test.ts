@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthUserSchema } from '#shared/api/auth';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -18,10 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone, now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, now);
 
 describe('PATCH /api/auth/user', () => {
   it('starts at midnight and follows the device, and answers the settings it stored', async () => {

@@ -4,7 +4,7 @@ import { TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { loginAs, personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone, now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, now);
 
 describe('habit completion across local midnight', () => {
   it('resets by itself at the user’s midnight, not UTC’s', async () => {

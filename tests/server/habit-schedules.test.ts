@@ -9,9 +9,8 @@ import {
 import { ItemHistorySchema } from '#shared/api/history';
 import { TodaySchema } from '#shared/api/today';
 import { UpcomingSchema } from '#shared/api/upcoming';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { type ApiClient, messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -34,10 +33,7 @@ const at = (day: string) => {
   now = new Date(`${day}T12:00:00Z`);
 };
 
-async function newClient() {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone: 'UTC', now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const newClient = () => personIn(t, 'UTC', now);
 
 /** The titles of the habits on Today, the kept answer checked against one built afresh on both instances. */
 async function todayHabits(client: ApiClient) {

@@ -5,9 +5,8 @@ import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { ItemHistorySchema } from '#shared/api/history';
 import { TaskSchema } from '#shared/api/tasks';
 import { habits, tasks } from '../../src/server/db/schema';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -23,14 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Signs in at 10 March 2026, the day the tests look from, so the session is live then. */
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, {
-    email: uniqueEmail(),
-    timeZone,
-    now: new Date('2026-03-10T12:00:00Z'),
-  });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, new Date('2026-03-10T12:00:00Z'));
 
 /** The database stamps created_at itself, from its own clock: age an item the way time would. */
 async function createdAt(table: typeof habits | typeof tasks, id: string, instant: string) {

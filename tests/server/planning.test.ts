@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANNED_FOR_MESSAGE, TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { addDays, addYears, dayAt, latestPlannableDay } from '#shared/domain/days';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { type ApiClient, messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -23,10 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone, now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, now);
 
 const NO_CACHE = { 'cache-control': 'no-cache' };
 

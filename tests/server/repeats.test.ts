@@ -4,9 +4,8 @@ import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { addDays, dayAt, weekdayOf } from '#shared/domain/days';
 import { nextOccurrenceAfter } from '#shared/domain/repeat-expansion';
-import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -22,10 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone, now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, now);
 
 const patch = (client: ApiClient, id: string, body: Record<string, unknown>) =>
   client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${id}`, body);

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskSchema } from '#shared/api/tasks';
 import { type Upcoming, UpcomingSchema } from '#shared/api/upcoming';
 import { addDays, dayAt } from '#shared/domain/days';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { type ApiClient, messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -20,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function clientIn(timeZone: string) {
-  const signedIn = await loginAs(t.db, { email: uniqueEmail(), timeZone, now });
-  return new ApiClient(t.app, signedIn.headers);
-}
+const clientIn = (timeZone: string) => personIn(t, timeZone, now);
 
 const upcoming = (client: ApiClient, query = '') =>
   client.expect(200, UpcomingSchema, 'GET', `/api/upcoming${query}`);

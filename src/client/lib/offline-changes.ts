@@ -128,6 +128,7 @@ type NewItem = {
   goalId?: string | null;
   plannedFor?: string | null;
   repeat?: string | null;
+  remindAt?: string | null;
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
@@ -150,6 +151,7 @@ function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', i
     id: input.id,
     title: input.title,
     isToday,
+    remindAt: input.remindAt ?? null,
     completedToday: false,
     completionCount: 0,
     sortOrder: input.sortOrder ?? nextAfter(sameList.map((item) => item.sortOrder)),

@@ -31,12 +31,13 @@ function runThrough(done: ReadonlySet<Day>, day: Day): number {
   return length;
 }
 
-function longestRun(sorted: readonly Day[]): number {
+/** The longest run in `sorted` of days each `step` days after the one before (weeks: their Mondays, 7). */
+function longestRun(sorted: readonly Day[], step = 1): number {
   let best = 0;
   let run = 0;
   let previous: Day | undefined;
   for (const day of sorted) {
-    run = previous !== undefined && daysBetween(previous, day) === 1 ? run + 1 : 1;
+    run = previous !== undefined && daysBetween(previous, day) === step ? run + 1 : 1;
     best = Math.max(best, run);
     previous = day;
   }
@@ -48,19 +49,25 @@ function doneWithin(sorted: readonly Day[], today: Day, length: number): number 
   return sorted.filter((day) => day >= first && day <= today).length;
 }
 
+/** Days done among the last 7, 30 and 365, whatever the schedule. */
+function recentCounts(
+  sorted: readonly Day[],
+  today: Day,
+): Pick<HistoryStats, 'last7' | 'last30' | 'last365'> {
+  return {
+    last7: doneWithin(sorted, today, 7),
+    last30: doneWithin(sorted, today, 30),
+    last365: doneWithin(sorted, today, 365),
+  };
+}
+
 /** The streaks and counts of an item completed on `days` (in any order, repeats ignored) as of `today`. */
 export function historyStats(days: readonly Day[], today: Day): HistoryStats {
   const done = new Set(days);
   // YYYY-MM-DD sorts as text in calendar order.
   const sorted = [...done].sort();
   const currentStreak = done.has(today) ? runThrough(done, today) : runThrough(done, addDays(today, -1));
-  return {
-    currentStreak,
-    bestStreak: longestRun(sorted),
-    last7: doneWithin(sorted, today, 7),
-    last30: doneWithin(sorted, today, 30),
-    last365: doneWithin(sorted, today, 365),
-  };
+  return { currentStreak, bestStreak: longestRun(sorted), ...recentCounts(sorted, today) };
 }
 
 /** Days of a habit's schedule: the due days from its first day through today, oldest first. */
@@ -86,13 +93,7 @@ export function scheduledStats(days: readonly Day[], today: Day, due: DueDays): 
     run = done.has(day) ? run + 1 : 0;
     bestStreak = Math.max(bestStreak, run);
   }
-  return {
-    currentStreak,
-    bestStreak,
-    last7: doneWithin(sorted, today, 7),
-    last30: doneWithin(sorted, today, 30),
-    last365: doneWithin(sorted, today, 365),
-  };
+  return { currentStreak, bestStreak, ...recentCounts(sorted, today) };
 }
 
 /** The Monday of `day`'s week. */
@@ -115,20 +116,6 @@ export function weeklyStats(days: readonly Day[], today: Day, timesPerWeek: numb
   let week = met(thisWeek) ? thisWeek : addDays(thisWeek, -7);
   let currentStreak = 0;
   for (; met(week); week = addDays(week, -7)) currentStreak += 1;
-  let bestStreak = 0;
-  const metWeeks = [...perWeek.keys()].filter(met).sort();
-  let run = 0;
-  let previous: Day | undefined;
-  for (const metWeek of metWeeks) {
-    run = previous !== undefined && daysBetween(previous, metWeek) === 7 ? run + 1 : 1;
-    bestStreak = Math.max(bestStreak, run);
-    previous = metWeek;
-  }
-  return {
-    currentStreak,
-    bestStreak,
-    last7: doneWithin(sorted, today, 7),
-    last30: doneWithin(sorted, today, 30),
-    last365: doneWithin(sorted, today, 365),
-  };
+  const bestStreak = longestRun([...perWeek.keys()].filter(met).sort(), 7);
+  return { currentStreak, bestStreak, ...recentCounts(sorted, today) };
 }

@@ -3,7 +3,9 @@ import type { Db } from '../../../src/server/db/client';
 import type { UserRow } from '../../../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../../src/server/modules/auth/sessions.service';
 import { upsertUserBySub } from '../../../src/server/modules/users/users.repo';
-import { TEST_PUBLIC_URL } from './test-app';
+import { uniqueEmail } from '../../factories';
+import { ApiClient } from './api';
+import { TEST_PUBLIC_URL, type TestApp } from './test-app';
 
 export type SignedIn = {
   user: UserRow;
@@ -32,4 +34,13 @@ export async function loginAs(
   const headers: Record<string, string> = { cookie: `${SESSION_COOKIE}=${token}`, origin: TEST_PUBLIC_URL };
   if (options.timeZone) headers['x-time-zone'] = options.timeZone;
   return { user, token, headers };
+}
+
+/**
+ * A new person whose device is in `timeZone` (the zone their calls carry, which becomes theirs), signed
+ * in at `now` (the session must be live at the clock the test gives the app), and their API client.
+ */
+export async function personIn(app: TestApp, timeZone: string, now: Date): Promise<ApiClient> {
+  const signedIn = await loginAs(app.db, { email: uniqueEmail(), timeZone, now });
+  return new ApiClient(app.app, signedIn.headers);
 }

@@ -99,7 +99,8 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
       '2026-11-27': { tasks: [todayTask('Call mum', 0, { plannedFor: '2026-11-27', isToday: false })] },
     });
     const { user } = renderUpcoming();
-    const handle = await screen.findByRole('button', { name: 'Reorder Call mum' });
+    // It moves the task to another day, and is named for that, not for a place in a list.
+    const handle = await screen.findByRole('button', { name: 'Move Call mum to another day' });
     handle.focus();
     await user.keyboard(' ');
     expect(await screen.findByText(/Picked up Call mum, planned for tomorrow/i)).toBeInTheDocument();

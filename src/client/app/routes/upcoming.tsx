@@ -84,7 +84,7 @@ export function UpcomingRoute() {
                 planMenuLabel="Move to…"
                 dragHandle={handle}
                 isDragging={isDragging}
-                canMoveInList={false}
+                movesBy="day"
               />
             )}
           />

@@ -23,8 +23,12 @@ export type CardSortProps = {
   onMoveUp?: () => void;
   onMoveDown?: () => void;
   isDragging?: boolean;
-  /** Offer "Move up" / "Move down" (default: whenever there is a drag handle); Upcoming moves by day instead. */
-  canMoveInList?: boolean;
+  /**
+   * What the drag handle moves the card by: its place in the list (default; the handle is "Reorder …" and
+   * the menu offers "Move up" and "Move down"), or its day on Upcoming (the handle is "Move … to another
+   * day", and the menu's "Move to…" is the entry for those who cannot drag).
+   */
+  movesBy?: 'position' | 'day';
 };
 
 export type ItemCardFrameProps = CardSortProps & {
@@ -92,7 +96,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         <button
           type="button"
           ref={props.dragHandle.ref}
-          aria-label={`Reorder ${title}`}
+          aria-label={props.movesBy === 'day' ? `Move ${title} to another day` : `Reorder ${title}`}
           className="inline-flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground/70 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
           {...props.dragHandle.attributes}
           {...props.dragHandle.listeners}
@@ -218,9 +222,9 @@ function ItemMenu({
   onShowHistory,
   onDelete,
   menuExtra,
-  canMoveInList = true,
+  movesBy = 'position',
 }: ItemCardFrameProps) {
-  const sortable = dragHandle !== undefined && canMoveInList;
+  const sortable = dragHandle !== undefined && movesBy === 'position';
   return (
     <DropdownMenuOnDemand
       label={`More actions for ${title}`}
