@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shape?.stop();
-  if (!process.env.KEEP_DIR) rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 const notRetryable503 = (failures: Array<{ status: number; retryAfter: string | null }>) =>
