@@ -163,7 +163,10 @@ describe('TaskCard', () => {
 
   it('opens the edit dialog from the edit control', async () => {
     const task = makeTask({ title: 'Fix bike' });
-    installFakeApi(on('GET', /^\/api\//, () => ({ body: [task] })));
+    installFakeApi(
+      on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
     const { user } = renderWithProviders(
       <>
         <TaskCard task={task} goal={null} />
@@ -178,7 +181,10 @@ describe('TaskCard', () => {
 
   it('opens the edit dialog from the actions menu too (phones have no inline edit button)', async () => {
     const task = makeTask({ title: 'Fix bike' });
-    installFakeApi(on('GET', /^\/api\//, () => ({ body: [task] })));
+    installFakeApi(
+      on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
     const { user } = renderWithProviders(
       <>
         <TaskCard task={task} goal={null} />
