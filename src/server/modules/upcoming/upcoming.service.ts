@@ -1,5 +1,5 @@
-import type { Habit } from '#shared/api/habits';
-import type { TodayTask } from '#shared/api/today';
+import { type Habit, HabitSchema } from '#shared/api/habits';
+import { type TodayTask, TodayTaskSchema } from '#shared/api/today';
 import {
   UPCOMING_DEFAULT_DAYS,
   UPCOMING_MAX_DAYS,
@@ -8,8 +8,10 @@ import {
 } from '#shared/api/upcoming';
 import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
 import { habitDueDays, occurrencesBetween } from '#shared/domain/repeat-expansion';
+import type { JsonText } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
+import { jsonWriter } from '../../http/json-serializer';
 import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
 
 /**
@@ -62,7 +64,7 @@ export async function getUpcoming(
   userId: string,
   today: Day,
   query: UpcomingQuery,
-): Promise<Upcoming> {
+): Promise<JsonText<Upcoming>> {
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, UPCOMING_DEFAULT_DAYS - 1);
   if (from > to) throw badRequest('from must not be after to');
@@ -90,5 +92,34 @@ export async function getUpcoming(
   overdue.sort((a, b) =>
     (a.plannedFor ?? '') < (b.plannedFor ?? '') ? -1 : a.plannedFor === b.plannedFor ? 0 : 1,
   );
-  return { today, overdue, days };
+  return writeUpcoming({ today, overdue, days });
+}
+
+const writeTask = jsonWriter(TodayTaskSchema);
+const writeHabit = jsonWriter(HabitSchema);
+
+/**
+ * The answer as JSON text, each task and habit written once however many days it is on (a daily habit
+ * is on every day of the range, a daily task too): writing the same objects again for each day was most
+ * of the answer's cost (bench/notes/plan-reads.md). The writers are the response schemas' own, so only
+ * the properties they list go out; tests/server/answer-shapes.test.ts checks the whole answer.
+ */
+function writeUpcoming(upcoming: Upcoming): JsonText<Upcoming> {
+  const written = new Map<object, string>();
+  const once = <T extends object>(item: T, write: (value: T) => string) => {
+    let text = written.get(item);
+    if (text === undefined) {
+      text = write(item);
+      written.set(item, text);
+    }
+    return text;
+  };
+  const tasks = (list: TodayTask[]) => `[${list.map((task) => once(task, writeTask)).join(',')}]`;
+  const days = upcoming.days.map(
+    (day) =>
+      `{"day":${JSON.stringify(day.day)},"tasks":${tasks(day.tasks)},"habits":[${day.habits
+        .map((habit) => once(habit, writeHabit))
+        .join(',')}]}`,
+  );
+  return `{"today":${JSON.stringify(upcoming.today)},"overdue":${tasks(upcoming.overdue)},"days":[${days.join(',')}]}`;
 }
