@@ -5,10 +5,12 @@ import type { Db } from '../../db/client';
 import { sendJsonText } from '../../http/send-json-text';
 import { userToday } from '../../plugins/user-day';
 import { requireUser } from '../auth/auth-session';
+import { asksForNoCache, keptAnswers } from '../today/kept-answers';
 import { getUpcoming } from './upcoming.service';
 
 /** GET /api/upcoming?from&to (docs/product.md#calls). */
 export const upcomingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const kept = keptAnswers();
   app.get(
     '/',
     {
@@ -17,7 +19,13 @@ export const upcomingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: UpcomingSchema, ...ErrorResponseSchemas },
       },
     },
-    async (request, reply) =>
-      sendJsonText(reply, await getUpcoming(db, requireUser(request).id, userToday(request), request.query)),
+    async (request, reply) => {
+      const fresh = asksForNoCache(request.headers['cache-control']);
+      const userId = requireUser(request).id;
+      return sendJsonText(
+        reply,
+        await getUpcoming(db, kept, userId, userToday(request), request.query, fresh),
+      );
+    },
   );
 };

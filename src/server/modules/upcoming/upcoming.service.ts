@@ -12,6 +12,7 @@ import type { JsonText } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
 import { jsonWriter } from '../../http/json-serializer';
+import type { KeptAnswers } from '../today/kept-answers';
 import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
 
 /**
@@ -59,11 +60,18 @@ function daysOf(planned: PlannedTask, today: Day, from: Day, to: Day): { overdue
   return { overdue, days: [...days].filter((d) => d >= from && d <= to) };
 }
 
+/**
+ * The plan by day as the API answers it. The answer kept for this person, range and day is sent again
+ * while the rows it was built from stand (as Today's, docs/decisions/026-planning-screens.md); otherwise
+ * it is built and kept. `fresh` builds it whatever is kept.
+ */
 export async function getUpcoming(
   db: Db,
+  kept: KeptAnswers,
   userId: string,
   today: Day,
   query: UpcomingQuery,
+  fresh = false,
 ): Promise<JsonText<Upcoming>> {
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, UPCOMING_DEFAULT_DAYS - 1);
@@ -71,7 +79,26 @@ export async function getUpcoming(
   if (daysBetween(from, to) >= UPCOMING_MAX_DAYS) {
     throw badRequest(`At most ${UPCOMING_MAX_DAYS} days at once: ask for a shorter range`);
   }
-  const { tasks, habits } = await readPlanned(db, userId, today, to);
+  // One kept answer per person and range: the screen asks for its first days and then the next ones.
+  const key = `${userId} ${from} ${to}`;
+  const known = fresh ? undefined : kept.find(key, today);
+  const read = await readPlanned(db, userId, today, to, known?.version);
+  if (!read.planned) {
+    if (!known) throw new Error('Upcoming was not read without a kept answer');
+    return known.body;
+  }
+  const body = writeUpcoming(placed(read.planned, today, from, to));
+  kept.keep(key, { day: today, version: read.version, body });
+  return body;
+}
+
+/** The planned tasks and Today habits placed on the days from `from` to `to`, overdue ones apart. */
+function placed(
+  { tasks, habits }: { tasks: PlannedTask[]; habits: ScheduledHabit[] },
+  today: Day,
+  from: Day,
+  to: Day,
+): Upcoming {
   const length = daysBetween(from, to) + 1;
   const dueOn = habits.map((scheduled) => ({
     habit: scheduled.habit,
@@ -92,7 +119,7 @@ export async function getUpcoming(
   overdue.sort((a, b) =>
     (a.plannedFor ?? '') < (b.plannedFor ?? '') ? -1 : a.plannedFor === b.plannedFor ? 0 : 1,
   );
-  return writeUpcoming({ today, overdue, days });
+  return { today, overdue, days };
 }
 
 const writeTask = jsonWriter(TodayTaskSchema);
