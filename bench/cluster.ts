@@ -69,7 +69,6 @@ export async function runClusterBenchmark(): Promise<void> {
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,
         pgbouncerPort: ports.pgbouncer,
-        postgresPort: ports.postgres,
         drainMs: 0,
         extraEnv: { RATE_LIMITS: 'off', NODE_ENV: 'test' },
       });

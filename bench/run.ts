@@ -1,13 +1,14 @@
 import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
+import { runFailoverBenchmark } from './failover';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
 import { runPlanBenchmark } from './plan';
 import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `load`, `cluster`, `lighthouse`, `search`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `load`, `cluster`, `failover`, `lighthouse`, `search`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
@@ -16,6 +17,7 @@ const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'bundle', run: runBundleReport },
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },
+  { name: 'failover', run: runFailoverBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
 ];

@@ -69,7 +69,7 @@ export async function waitForPort(port: number, timeoutMs: number): Promise<void
 }
 
 /** initdb and PgBouncer refuse to run as root: as root they run as `postgres`. */
-function postgresUser(): { uid: number; gid: number } | undefined {
+export function postgresUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
@@ -186,11 +186,16 @@ export async function createAppDatabase(postgresPort: number): Promise<void> {
 
 // PgBouncer -------------------------------------------------------------------------------------
 
+/** The PgBouncer database the live-update listener uses: session pooling, one server connection each. */
+export const LISTEN_DATABASE = `${DATABASE_NAME}_listen`;
+
 /**
  * Transaction pooling: a server connection belongs to a client for one transaction only, so the
  * server keeps no session state (no SET, LISTEN or named prepared statements: it runs with
  * DATABASE_PREPARED_STATEMENTS=off). The driver's startup timeouts are ignored here and set on the
- * database instead (createAppDatabase).
+ * database instead (createAppDatabase). The live-update listener's LISTEN needs a session of its own:
+ * it goes through `stride_listen`, in session mode, so that it too follows PgBouncer to whichever
+ * server is the primary (scripts/primary-follower.ts rewrites `postgresPort` and RELOADs).
  */
 export function pgbouncerConfig(options: {
   dir: string;
@@ -201,12 +206,24 @@ export function pgbouncerConfig(options: {
   return [
     '[databases]',
     `${DATABASE_NAME} = host=127.0.0.1 port=${options.postgresPort} dbname=${DATABASE_NAME} user=postgres`,
+    `${LISTEN_DATABASE} = host=127.0.0.1 port=${options.postgresPort} dbname=${DATABASE_NAME} user=postgres pool_mode=session`,
     '',
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${options.port}`,
     'unix_socket_dir =',
     'auth_type = trust',
+    // The follower RELOADs through the admin console after a failover.
+    'admin_users = postgres',
+    // After a failed login to a server that is gone, try the (new) one again within a second, not 15.
+    'server_login_retry = 1',
+    // A query left waiting for a server (the primary is away) is refused after 5 s rather than 120:
+    // the driver gave up on it after 2.5 s, and its connection stays blocked behind it until it ends.
+    'query_wait_timeout = 5',
+    // A query a server has not answered in 3 s (the server has 2 s: statement_timeout) is lost with
+    // its server (a primary killed mid-query): PgBouncer closes the client's connection, so that the
+    // driver drops it instead of queueing the next queries behind an answer that never comes.
+    'query_timeout = 3',
     `auth_file = ${join(options.dir, 'userlist.txt')}`,
     'pool_mode = transaction',
     `default_pool_size = ${options.poolSize}`,
@@ -260,9 +277,15 @@ export function haproxyConfig(options: HaproxyOptions): string {
     '    timeout client 30s',
     '    timeout server 30s',
     '    timeout http-keep-alive 10s',
+    // A health check may take a moment on a busy machine: up to 3 s, not one interval, before it counts
+    // as failed (a refused connection or a 503 still counts at once).
+    '    timeout check 3s',
     '    retries 2',
     '    option redispatch 1',
     '    option forwardfor',
+    // With every instance out (the database is away, say during a failover), HAProxy answers itself:
+    // with Retry-After, like the instances, so that clients wait and try again (plugins/errors.ts).
+    '    http-error status 503 content-type application/json hdr retry-after 5 string "{\\"message\\":\\"Stride is unavailable for a moment. Try again shortly.\\"}"',
     '',
     'frontend stride',
     `    bind 127.0.0.1:${options.port}`,
@@ -366,13 +389,20 @@ export type Launched = { child: ChildProcess; exited: Promise<number | null> };
 export function launch(
   command: string,
   args: string[],
-  options: { log: string; env?: NodeJS.ProcessEnv; asPostgres?: boolean; detached?: boolean },
+  options: {
+    log: string;
+    env?: NodeJS.ProcessEnv;
+    asPostgres?: boolean;
+    detached?: boolean;
+    /** Its own process group, so that a whole database node can be killed at once (the HA test). */
+    ownGroup?: boolean;
+  },
 ): Launched {
   const out = openSync(options.log, 'a');
   const child = spawn(command, args, {
     env: options.env ?? { PATH: process.env.PATH ?? '' },
     stdio: ['ignore', out, out],
-    detached: options.detached ?? false,
+    detached: (options.detached || options.ownGroup) ?? false,
     ...(options.asPostgres ? (postgresUser() ?? {}) : {}),
   });
   closeSync(out);
@@ -398,8 +428,6 @@ export type InstanceOptions = {
   issuerPort: number;
   balancerPort: number;
   pgbouncerPort: number;
-  /** PostgreSQL itself: the live-update listener's LISTEN cannot go through PgBouncer. */
-  postgresPort: number;
   drainMs: number;
   extraEnv?: Record<string, string>;
 };
@@ -415,7 +443,7 @@ export function instanceEnv(options: InstanceOptions): NodeJS.ProcessEnv {
     PUBLIC_URL: `http://localhost:${options.balancerPort}`,
     DATABASE_URL: `postgres://postgres@127.0.0.1:${options.pgbouncerPort}/${DATABASE_NAME}`,
     DATABASE_PREPARED_STATEMENTS: 'off',
-    DATABASE_LISTEN_URL: `postgres://postgres@127.0.0.1:${options.postgresPort}/${DATABASE_NAME}`,
+    DATABASE_LISTEN_URL: `postgres://postgres@127.0.0.1:${options.pgbouncerPort}/${LISTEN_DATABASE}`,
     // HAProxy is the one hop allowed to name the client (X-Forwarded-For).
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: String(options.drainMs),

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createFormation, formationState, missingFailoverBinaries, primaryPort } from './cluster-ha';
 import {
   balancerStates,
   type ClusterPorts,
   createAppDatabase,
+  freePort,
+  launch,
   makeOwnedDir,
   missingClusterBinaries,
   pickPorts,
@@ -12,8 +15,6 @@ import {
   startHaproxy,
   startInstance,
   startPgbouncer,
-  startPostgres,
-  stopPostgres,
   waitForBalancer,
   waitForHealthy,
   waitForPort,
@@ -22,9 +23,11 @@ import {
 
 /*
  * `npm run cluster -- up|down|status`: the production shape on this machine (README, "Production
- * shape"): PostgreSQL, PgBouncer in transaction mode, CLUSTER_INSTANCES (default 2) compiled Stride
- * instances and HAProxy in front, all on loopback, with configs generated into CLUSTER_DIR (default
- * /tmp/stride-cluster). `up` needs `npm run build` first.
+ * shape"): PostgreSQL with a synchronous standby under pg_auto_failover (a monitor and two nodes,
+ * scripts/cluster-ha.ts), PgBouncer in transaction mode following the primary
+ * (scripts/primary-follower.ts), CLUSTER_INSTANCES (default 2) compiled Stride instances and HAProxy
+ * in front, all on loopback, with configs generated into CLUSTER_DIR (default /tmp/stride-cluster).
+ * `up` needs `npm run build` first.
  */
 
 const DIR = resolve(process.env.CLUSTER_DIR ?? '/tmp/stride-cluster');
@@ -32,7 +35,13 @@ const STATE = join(DIR, 'state.json');
 const INSTANCES = Number(process.env.CLUSTER_INSTANCES ?? 2);
 const SERVER = resolve('dist/server/main.js');
 
-type State = { ports: ClusterPorts; pids: { haproxy: number; pgbouncer: number; instances: number[] } };
+type State = {
+  ports: ClusterPorts;
+  monitorUri: string;
+  /** Process groups: the follower, and each keeper (pg_autoctl run), which stops its own PostgreSQL. */
+  groups: { follower: number; keepers: number[] };
+  pids: { haproxy: number; pgbouncer: number; instances: number[] };
+};
 
 function readState(): State | undefined {
   return existsSync(STATE) ? (JSON.parse(readFileSync(STATE, 'utf8')) as State) : undefined;
@@ -56,20 +65,58 @@ async function terminate(pid: number | undefined, waitMs: number): Promise<void>
   if (alive(pid)) process.kill(pid as number, 'SIGKILL');
 }
 
+/** The same for a whole process group (a keeper and its PostgreSQL). */
+async function terminateGroup(pid: number, waitMs: number): Promise<void> {
+  if (!alive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (let waited = 0; waited < waitMs && alive(pid); waited += 100) await sleep(100);
+  if (alive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
 async function up(): Promise<void> {
-  const missing = missingClusterBinaries();
+  const missing = [...missingClusterBinaries(), ...missingFailoverBinaries()];
   if (missing.length > 0)
-    throw new Error(`missing: ${missing.join(', ')} (apt-get install postgresql-15 pgbouncer haproxy)`);
+    throw new Error(
+      `missing: ${missing.join(', ')} (apt-get install postgresql-15 postgresql-15-auto-failover pgbouncer haproxy)`,
+    );
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
   if (readState())
     throw new Error(`a cluster is already recorded in ${STATE}: npm run cluster -- down first`);
   makeOwnedDir(DIR);
   const ports = await pickPorts(INSTANCES);
-  writeFileSync(STATE, JSON.stringify({ ports, pids: { haproxy: 0, pgbouncer: 0, instances: [] } }));
-  startPostgres(DIR, ports.postgres);
-  await createAppDatabase(ports.postgres);
-  const pgbouncer = startPgbouncer(DIR, writePgbouncerFiles(DIR, ports.pgbouncer, ports.postgres), true);
+  const nodes = [await freePort(), await freePort()];
+  const formation = await createFormation(
+    join(DIR, 'db'),
+    { monitor: ports.postgres, nodes },
+    { detached: true },
+  );
+  const base = {
+    ports,
+    monitorUri: formation.monitorUri,
+    groups: { follower: 0, keepers: formation.keepers.map((keeper) => keeper?.child.pid ?? 0) },
+  };
+  base.groups.keepers.push(formation.monitor.child.pid ?? 0);
+  writeFileSync(STATE, JSON.stringify({ ...base, pids: { haproxy: 0, pgbouncer: 0, instances: [] } }));
+  const primary = (await primaryPort(formation.monitorUri)) ?? 0;
+  await createAppDatabase(primary);
+  const config = writePgbouncerFiles(DIR, ports.pgbouncer, primary);
+  const pgbouncer = startPgbouncer(DIR, config, true);
   await waitForPort(ports.pgbouncer, 15_000);
+  const follower = launch(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      resolve('scripts/primary-follower.ts'),
+      formation.monitorUri,
+      DIR,
+      config,
+      String(ports.pgbouncer),
+      String(primary),
+    ],
+    { log: join(DIR, 'follower.log'), detached: true },
+  );
+  base.groups.follower = follower.child.pid ?? 0;
   const instances: number[] = [];
   // One after the other: the first one applies the migrations, the others find them applied.
   for (const [i, port] of ports.instances.entries()) {
@@ -82,7 +129,6 @@ async function up(): Promise<void> {
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,
         pgbouncerPort: ports.pgbouncer,
-        postgresPort: ports.postgres,
         // Production's default: well over the two 1-second checks HAProxy needs to take it out.
         drainMs: 5_000,
       },
@@ -91,7 +137,7 @@ async function up(): Promise<void> {
     instances.push(instance.child.pid ?? 0);
     writeFileSync(
       STATE,
-      JSON.stringify({ ports, pids: { haproxy: 0, pgbouncer: pgbouncer.child.pid, instances } }),
+      JSON.stringify({ ...base, pids: { haproxy: 0, pgbouncer: pgbouncer.child.pid, instances } }),
     );
     await waitForHealthy(port, instance.exited);
   }
@@ -107,7 +153,7 @@ async function up(): Promise<void> {
     true,
   );
   const state: State = {
-    ports,
+    ...base,
     pids: { haproxy: haproxy.child.pid ?? 0, pgbouncer: pgbouncer.child.pid ?? 0, instances },
   };
   writeFileSync(STATE, JSON.stringify(state, null, 2));
@@ -128,7 +174,9 @@ async function down(): Promise<void> {
   // Each instance drains for a few seconds, then finishes what it is serving.
   await Promise.all(state.pids.instances.map((pid) => terminate(pid, 20_000)));
   await terminate(readPid(join(DIR, 'pgbouncer.pid')) ?? state.pids.pgbouncer, 5_000);
-  if (existsSync(join(DIR, 'data', 'postmaster.pid'))) stopPostgres(DIR);
+  await terminate(state.groups.follower, 5_000);
+  // Each keeper stops its PostgreSQL on SIGTERM; the monitor's last.
+  for (const group of state.groups.keepers) await terminateGroup(group, 30_000);
   rmSync(DIR, { recursive: true, force: true });
   console.log('Cluster stopped and its directory removed.');
 }
@@ -161,11 +209,17 @@ async function status(): Promise<void> {
       state: alive(readPid(join(DIR, 'pgbouncer.pid'))) ? 'running' : 'stopped',
     },
     {
-      part: 'PostgreSQL',
-      address: `127.0.0.1:${state.ports.postgres}`,
-      pid: readPid(join(DIR, 'data', 'postmaster.pid')) ?? 0,
-      state: alive(readPid(join(DIR, 'data', 'postmaster.pid'))) ? 'running' : 'stopped',
+      part: 'PgBouncer follower',
+      address: '-',
+      pid: state.groups.follower,
+      state: alive(state.groups.follower) ? 'running' : 'stopped',
     },
+    ...(await formationState(state.monitorUri).catch(() => [])).map((node) => ({
+      part: `PostgreSQL ${node.name}`,
+      address: `127.0.0.1:${node.port}`,
+      pid: 0,
+      state: `${node.reported} (assigned ${node.assigned})`,
+    })),
   ];
   console.table(rows);
 }

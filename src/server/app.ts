@@ -14,9 +14,11 @@ import { isWriteRequest } from './http/write-requests';
 import type { OidcSettings } from './modules/auth/oidc';
 import { SessionCache } from './modules/auth/session-cache';
 import { sessionTokenOf } from './modules/auth/sessions.service';
+import { calendarFeedRoutes } from './modules/calendar/calendar-feed.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inProcessLiveChannel, type LiveChannel } from './modules/live/live-channel';
 import { LiveHub } from './modules/live/live-hub';
+import { ReminderWorker } from './modules/reminders/reminder-worker';
 import { CLIENT_BUILD_DIR } from './paths';
 import { apiScope } from './plugins/api-scope';
 import { errorsPlugin } from './plugins/errors';
@@ -129,8 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // Outside the API's scope: a balancer's health check needs no session and meets no rate limit.
   await app.register(healthRoutes, { prefix: '/api/health', db, storage, stopping });
+  // Outside it too: a calendar polling its feed has no session, and the address itself is the secret.
+  await app.register(calendarFeedRoutes, { prefix: '/api/calendar', db, limits: env.RATE_LIMITS, clock });
   const liveHub = new LiveHub();
   app.decorate('liveHub', liveHub);
+  // Made here, run by main.ts (its loop) or by tests (one round at a time, on their clock).
+  const reminders = new ReminderWorker({ db, env, clock, log: app.log });
+  app.decorate('reminders', reminders);
+  app.addHook('preClose', () => reminders.stop());
   await app.register(apiScope, {
     prefix: '/api',
     db,
@@ -164,4 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's reminder worker (modules/reminders/reminder-worker.ts). */
+    reminders: ReminderWorker;
+  }
 }

@@ -15,8 +15,10 @@ describe('loadEnv', () => {
       DEV_OIDC_PORT: 3001,
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
-      RATE_LIMITS: { signIn: 30, writes: 600, anonymous: 300 },
+      RATE_LIMITS: { signIn: 30, writes: 600, anonymous: 300, calendarFeed: 10 },
       SHUTDOWN_DRAIN_MS: 0,
+      vapidKeys: undefined,
+      VAPID_SUBJECT: 'mailto:stride@localhost',
     });
   });
 
@@ -46,6 +48,7 @@ describe('loadEnv', () => {
       signIn: 5,
       writes: 1200,
       anonymous: 300,
+      calendarFeed: 10,
     });
     expect(loadEnv({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBeNull();
     expect(() =>

@@ -23,6 +23,11 @@ export const DEFAULT_RATE_LIMITS = {
   writes: 600,
   /** API calls without a session per client address. */
   anonymous: 300,
+  /**
+   * Reads of one calendar feed address (docs/product.md#calendar-feed): a calendar polls every few
+   * minutes at most; a burst covers a person adding it to a few devices at once.
+   */
+  calendarFeed: 10,
 } as const;
 
 const perMinute = (name: string, fallback: number) =>
@@ -78,6 +83,10 @@ const RawEnvSchema = z.object({
   RATE_LIMIT_SIGN_IN: perMinute('RATE_LIMIT_SIGN_IN', DEFAULT_RATE_LIMITS.signIn),
   RATE_LIMIT_WRITES: perMinute('RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writes),
   RATE_LIMIT_ANONYMOUS: perMinute('RATE_LIMIT_ANONYMOUS', DEFAULT_RATE_LIMITS.anonymous),
+  RATE_LIMIT_CALENDAR_FEED: perMinute('RATE_LIMIT_CALENDAR_FEED', DEFAULT_RATE_LIMITS.calendarFeed),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
   SHUTDOWN_DRAIN_MS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -113,13 +122,20 @@ export type Env = {
   /** Which proxies may set X-Forwarded-For/-Proto (Fastify's trustProxy); none unless configured. */
   TRUST_PROXY: boolean | number | string;
   /** Per-minute rate limits, or null when switched off (RATE_LIMITS=off, never in production). */
-  RATE_LIMITS: { signIn: number; writes: number; anonymous: number } | null;
+  RATE_LIMITS: { signIn: number; writes: number; anonymous: number; calendarFeed: number } | null;
   /**
    * On SIGTERM, how long the instance answers 503 on /api/health while still serving, so that a load
    * balancer takes it out before it stops accepting connections (docs/architecture.md, "Rolling
    * restarts"). 0 outside production unless set: a developer's Ctrl-C stops at once.
    */
   SHUTDOWN_DRAIN_MS: number;
+  /**
+   * The VAPID key pair push messages are signed with (RFC 8292), base64url; unset, the server makes
+   * one and keeps it in the database (docs/decisions/032-push-reminders.md).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs this server, for push services: a mailto: or https: address. */
+  VAPID_SUBJECT: string;
 };
 
 /**
@@ -150,6 +166,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Google sign-in is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (and PUBLIC_URL) to run with NODE_ENV=production',
     );
   }
+  if ((raw.VAPID_PUBLIC_KEY === undefined) !== (raw.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
+  const vapidSubject =
+    raw.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:stride@localhost');
+  if (!/^(mailto:.+|https:\/\/.+)$/.test(vapidSubject)) {
+    throw new Error('Invalid configuration: VAPID_SUBJECT must be a mailto: or https: address');
+  }
   if (raw.NODE_ENV === 'production' && raw.RATE_LIMITS === 'off') {
     throw new Error(
       'Invalid configuration: RATE_LIMITS=off is for benchmarks and load tests, not production',
@@ -177,8 +201,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             signIn: raw.RATE_LIMIT_SIGN_IN,
             writes: raw.RATE_LIMIT_WRITES,
             anonymous: raw.RATE_LIMIT_ANONYMOUS,
+            calendarFeed: raw.RATE_LIMIT_CALENDAR_FEED,
           },
     SHUTDOWN_DRAIN_MS:
       raw.SHUTDOWN_DRAIN_MS ?? (raw.NODE_ENV === 'production' ? DEFAULT_PRODUCTION_DRAIN_MS : 0),
+    vapidKeys:
+      raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
+        ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY }
+        : undefined,
+    VAPID_SUBJECT: vapidSubject,
   };
 }

@@ -124,6 +124,7 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, drainMs));
       }
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      await app.reminders.stop();
       // Stops accepting connections and waits for in-flight requests before the database goes.
       await app.close();
       await live.close();
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
       // every interface Fastify bound: another name of the server only redirects to PUBLIC_URL.
       listenTextResolver: () => `Stride is ready at ${env.PUBLIC_URL}`,
     });
+    // Reminders due while every instance was down go out now, if at most an hour late (decision 032).
+    app.reminders.start();
   } catch (error) {
     await live.close();
     await closeIssuer();

@@ -24,7 +24,8 @@ import {
   writePgbouncerFiles,
 } from '../../scripts/cluster-topology';
 import { assertServerTimeouts, DATABASE_TIMEOUTS } from '../../src/server/db/client';
-import { type Call, call, signIn } from './harness';
+import { failed, lostWrites, signedInDevices, startLoad } from './cluster-load';
+import { signIn } from './harness';
 
 /*
  * The production shape (docs/decisions/014-production-topology.md): HAProxy in front of two
@@ -45,10 +46,6 @@ const INSTANCES = 2;
 /** Long enough for HAProxy to take an instance out: two failed checks 300 ms apart, plus slack. */
 const DRAIN_MS = 2_500;
 const CHECK_INTERVAL_MS = 300;
-const ACCOUNTS = 4;
-const DEVICES_PER_ACCOUNT = 2;
-/** A bound on every load loop, far above what a run makes. */
-const MAX_REQUESTS_PER_DEVICE = 5_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'stride-cluster-'));
 let ports: ClusterPorts;
@@ -69,7 +66,6 @@ function startNode(index: number): Launched {
     issuerPort: ports.issuers[index] ?? 0,
     balancerPort: ports.balancer,
     pgbouncerPort: ports.pgbouncer,
-    postgresPort: ports.postgres,
     drainMs: DRAIN_MS,
     // Many calls a second from few people: the limits are not what is tested here.
     extraEnv: { RATE_LIMITS: 'off' },
@@ -124,90 +120,6 @@ afterAll(async () => {
   if (postgresStarted) stopPostgres(dir, 'immediate');
   rmSync(dir, { recursive: true, force: true });
 });
-
-type Sample = Call & { kind: string; started: number };
-type Device = { cookie: string; acknowledged: string[] };
-
-/**
- * Steady, bounded load through the balancer: each device creates Today tasks (acknowledged ones are
- * remembered), reads Today and its tasks, and ticks a habit, with a short pause between calls.
- */
-function startLoad(devices: Device[], habits: Map<string, string>) {
-  const samples: Sample[] = [];
-  let stopped = false;
-  const base = `http://localhost:${ports.balancer}`;
-  const runs = devices.map(async (device, index) => {
-    for (let n = 0; n < MAX_REQUESTS_PER_DEVICE && !stopped; n += 1) {
-      const started = performance.now();
-      const roll = (n + index) % 5;
-      let kind: string;
-      let result: Call;
-      if (roll === 0 || roll === 3) {
-        kind = 'create';
-        const id = randomUUID();
-        result = await call(base, device.cookie, 'POST', '/api/tasks', {
-          id,
-          title: `Load ${n}`,
-          isToday: true,
-        });
-        if (result.status === 201) device.acknowledged.push(id);
-      } else if (roll === 1) {
-        kind = 'read today';
-        result = await call(base, device.cookie, 'GET', '/api/today');
-      } else if (roll === 2) {
-        kind = 'read tasks';
-        result = await call(base, device.cookie, 'GET', '/api/tasks');
-      } else {
-        kind = 'tick';
-        result = await call(base, device.cookie, 'PATCH', `/api/habits/${habits.get(device.cookie)}`, {
-          completedToday: n % 2 === 0,
-        });
-      }
-      samples.push({ ...result, kind, started });
-      await sleep(15);
-    }
-  });
-  return {
-    samples,
-    stop: async () => {
-      stopped = true;
-      await Promise.all(runs);
-    },
-  };
-}
-
-async function signedInDevices(label: string) {
-  const base = `http://localhost:${ports.balancer}`;
-  const devices: Device[] = [];
-  const habits = new Map<string, string>();
-  for (let a = 0; a < ACCOUNTS; a += 1) {
-    const cookie = await signIn(base, `${label}-${a}-${randomUUID()}@example.com`);
-    const habit = await call(base, cookie, 'POST', '/api/habits', { title: 'Stretch', isToday: true });
-    expect(habit.status).toBe(201);
-    habits.set(cookie, (habit.body as { id: string }).id);
-    for (let d = 0; d < DEVICES_PER_ACCOUNT; d += 1) devices.push({ cookie, acknowledged: [] });
-  }
-  return { devices, habits };
-}
-
-/** Every acknowledged create is still there, read back through the balancer. */
-async function lostWrites(devices: Device[]): Promise<{ acknowledged: number; lost: string[] }> {
-  const base = `http://localhost:${ports.balancer}`;
-  let acknowledged = 0;
-  const lost: string[] = [];
-  for (const cookie of new Set(devices.map((device) => device.cookie))) {
-    const res = await call(base, cookie, 'GET', '/api/tasks');
-    expect(res.status).toBe(200);
-    const present = new Set((res.body as Array<{ id: string }>).map((task) => task.id));
-    for (const device of devices.filter((own) => own.cookie === cookie)) {
-      acknowledged += device.acknowledged.length;
-      lost.push(...device.acknowledged.filter((id) => !present.has(id)));
-    }
-  }
-  return { acknowledged, lost };
-}
-
-const failed = (samples: Sample[]) => samples.filter((sample) => sample.status < 200 || sample.status >= 300);
 
 describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and PostgreSQL', () => {
   it('PgBouncer drops the timeouts sent at connection start; the server finds them on the database, or refuses', async () => {
@@ -272,8 +184,8 @@ describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and Post
   });
 
   it('restarts every instance in turn under load with 0 failed requests and 0 lost writes', async () => {
-    const { devices, habits } = await signedInDevices('rolling');
-    const load = startLoad(devices, habits);
+    const { devices, habits } = await signedInDevices(`http://localhost:${ports.balancer}`, 'rolling');
+    const load = startLoad(`http://localhost:${ports.balancer}`, devices, habits);
     try {
       await sleep(1_000);
       for (let i = 0; i < INSTANCES; i += 1) {
@@ -295,7 +207,7 @@ describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and Post
       await load.stop();
     }
     const failures = failed(load.samples);
-    const { acknowledged, lost } = await lostWrites(devices);
+    const { acknowledged, lost } = await lostWrites(`http://localhost:${ports.balancer}`, devices);
     // The drain, not the balancer's second chance, kept requests whole: no connection to a stopping
     // instance was refused and resent (without the drain, HAProxy has to redispatch them).
     const resent = [...(await balancerServers(ports.stats)).values()].reduce(
@@ -313,8 +225,8 @@ describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and Post
   });
 
   it('kill -9 of one instance under load fails only the requests in flight on it and loses no acknowledged write', async () => {
-    const { devices, habits } = await signedInDevices('killed');
-    const load = startLoad(devices, habits);
+    const { devices, habits } = await signedInDevices(`http://localhost:${ports.balancer}`, 'killed');
+    const load = startLoad(`http://localhost:${ports.balancer}`, devices, habits);
     let killedAt = 0;
     let deadAt = 0;
     try {
@@ -331,7 +243,7 @@ describe.runIf(missing.length === 0)('HAProxy, two instances, PgBouncer and Post
       await load.stop();
     }
     const failures = failed(load.samples);
-    const { acknowledged, lost } = await lostWrites(devices);
+    const { acknowledged, lost } = await lostWrites(`http://localhost:${ports.balancer}`, devices);
     console.log(
       `kill -9 of one of ${INSTANCES} instances (dead ${Math.round(deadAt - killedAt)} ms after the signal): ` +
         `${load.samples.length} requests, ${failures.length} failed ` +

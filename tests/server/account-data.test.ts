@@ -119,7 +119,7 @@ describe('GET /api/account/export', () => {
     const file = AccountExportSchema.parse(res.json());
     expect(file).toMatchObject({
       format: 'stride-export',
-      version: 2,
+      version: 3,
       exportedAt: now.toISOString(),
       profile: { email: a.user.email, name: 'Dana Export' },
       settings: { timeZone: 'Europe/Paris', timeZoneFromDevice: true, dayStartHour: 0 },
@@ -267,8 +267,8 @@ describe('POST /api/account/import', () => {
   it.each([
     [{ format: 'something-else', version: 1 }, 'This is not a Stride export file'],
     [
-      { format: 'stride-export', version: 3 },
-      'This export file has a version this Stride cannot read (it reads versions 1 and 2)',
+      { format: 'stride-export', version: 4 },
+      'This export file has a version this Stride cannot read (it reads versions 1, 2 and 3)',
     ],
     [
       {
@@ -616,7 +616,7 @@ describe('export version 2: the plan', () => {
     const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
     const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
     const file = AccountExportSchema.parse((await a.client.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(2);
+    expect(file.version).toBe(3);
     const taskIn = (id: string) => file.tasks.find((task) => task.id === id);
     expect(taskIn(planned.id)).toMatchObject({ plannedFor: '2026-03-20', repeat: null, repeatStart: null });
     const exported = taskIn(repeating.id);

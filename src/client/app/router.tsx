@@ -4,6 +4,7 @@ import { LANDING_PAGE_PATHS } from '#shared/api/pages';
 import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { type AuthState, useUser } from '../features/auth/get-user';
+import { useItemEditing } from '../features/items/lib/item-editor';
 import { useKeepAlive } from '../lib/keep-alive';
 import { PersonsDayContext } from '../lib/persons-day';
 import { browserTimeZone } from '../lib/request-init';
@@ -28,6 +29,23 @@ const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ defaul
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+const ItemEditor = lazy(() =>
+  import('../features/items/components/item-editor').then((m) => ({ default: m.ItemEditor })),
+);
+
+/**
+ * The one edit dialog (features/items/lib/item-editor.ts), apart from the screens and their cards so
+ * that it outlives a card that leaves the screen; its code loads at the first Edit.
+ */
+function EditLayer() {
+  const editing = useItemEditing();
+  if (!editing) return null;
+  return (
+    <Suspense fallback={null}>
+      <ItemEditor />
+    </Suspense>
+  );
+}
 
 function SignedInRoutes() {
   return (
@@ -108,6 +126,7 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
         </main>
         {signedIn ? <BottomNav /> : null}
         {signedIn ? <CommandLayer /> : null}
+        {signedIn ? <EditLayer /> : null}
       </div>
     </PersonsDayContext>
   );

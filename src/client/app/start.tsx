@@ -39,9 +39,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // Ticks, Today moves, reorders and new items made offline are sent when Stride answers again, once the
 // user call has said that their maker is the one signed in (lib/outbox.ts).
-void startOutbox(queryClient, (change) =>
-  apiRequest(change.method, change.path, { body: change.body, direct: true }),
-);
+void startOutbox(queryClient, (change) => apiRequest(change.method, change.path, { body: change.body }));
 
 const app = createRoot(root);
 // Offline at start, the last data seen comes back before the first paint if it is read quickly;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { always, type FakeApi, installFakeApi } from '../testing/fake-api';
+import { makeHabit, makeTask } from '../features/items/testing/factories';
+import { always, type FakeApi, installFakeApi, on } from '../testing/fake-api';
 import { apiRequest } from './api-client';
 import { resetConnectivity } from './connectivity';
 import { startEarlyRequests } from './early-requests';
@@ -9,7 +10,14 @@ describe('early requests (docs/decisions/013-api-cost.md)', () => {
   const asked = () => api.paths();
   beforeEach(() => {
     vi.useFakeTimers();
-    api = installFakeApi(always(() => ({ body: { n: api.requests.length } })));
+    // Each answer names how many requests the fake had had: which request a call got is plain.
+    const nth = () => [makeHabit({ title: `answer ${api.requests.length}` })];
+    api = installFakeApi(
+      on('GET', '/api/today', () => ({ body: { tasks: [], habits: nth() } })),
+      on('GET', '/api/habits', () => ({ body: nth() })),
+      on('GET', '/api/tasks', () => ({ body: [makeTask({ title: `answer ${api.requests.length}` })] })),
+      on('POST', '/api/tasks', () => ({ status: 201, body: makeTask({ title: 'x' }) })),
+    );
   });
   afterEach(() => {
     resetConnectivity();
@@ -18,9 +26,9 @@ describe('early requests (docs/decisions/013-api-cost.md)', () => {
   it('hands an early answer to the first GET of the same path only, and asks afresh after', async () => {
     startEarlyRequests(['/api/today']);
     expect(asked()).toEqual(['/api/today']);
-    expect(await apiRequest('GET', '/api/today')).toEqual({ n: 1 });
+    expect(await apiRequest('GET', '/api/today')).toMatchObject({ habits: [{ title: 'answer 1' }] });
     expect(asked()).toEqual(['/api/today']);
-    expect(await apiRequest('GET', '/api/today')).toEqual({ n: 2 });
+    expect(await apiRequest('GET', '/api/today')).toMatchObject({ habits: [{ title: 'answer 2' }] });
     expect(asked()).toEqual(['/api/today', '/api/today']);
   });
 
@@ -29,7 +37,7 @@ describe('early requests (docs/decisions/013-api-cost.md)', () => {
     await apiRequest('POST', '/api/tasks', { body: { title: 'x' } });
     expect(asked()).toEqual(['/api/tasks', '/api/habits', '/api/tasks']);
     await vi.advanceTimersByTimeAsync(10_001);
-    expect(await apiRequest('GET', '/api/habits')).toEqual({ n: 4 });
+    expect(await apiRequest('GET', '/api/habits')).toMatchObject([{ title: 'answer 4' }]);
   });
 
   it('reports an early request that failed as the failure of the call that takes it', async () => {

@@ -13,6 +13,13 @@ export function newId(): string {
 }
 
 /**
+ * This tab's name on its writes (TAB_HEADER), so that the live-update stream can tell it its own changes
+ * and it does not fetch them twice (lib/live-updates.ts). Here rather than with the live updates: every
+ * call carries it (lib/request-init.ts), from the app's first module on.
+ */
+export const TAB_ID = newId();
+
+/**
  * Gives a create its id once: the same input object is what a retry sends again, so the id it
  * carries from the first attempt makes the retry answer the item already made.
  */

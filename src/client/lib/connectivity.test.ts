@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { always, type FakeApi, installFakeApi } from '../testing/fake-api';
+import { type FakeApi, installFakeApi, on } from '../testing/fake-api';
 import { connectivity, reportAnswer, reportNoAnswer, resetConnectivity } from './connectivity';
+
+const UP = { status: 'ok', database: 'up' } as const;
+const DOWN = { status: 'degraded', database: 'down' } as const;
 
 describe('connectivity', () => {
   let healthAnswers: number[];
@@ -8,7 +11,12 @@ describe('connectivity', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     healthAnswers = [];
-    api = installFakeApi(always(() => ({ status: healthAnswers.shift() ?? 200 })));
+    api = installFakeApi(
+      on('GET', '/api/health', () => {
+        const status = healthAnswers.shift() ?? 200;
+        return { status, body: status === 200 ? UP : DOWN };
+      }),
+    );
   });
   afterEach(() => {
     resetConnectivity();

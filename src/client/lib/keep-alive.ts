@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { apiRequest } from './api-client';
+import { api } from '#shared/api/contract';
+import { callApi } from './api-client';
 
 /** First ping after 60 s, then every 240 s (docs/product.md#call-conventions). */
 export const KEEP_ALIVE_FIRST_MS = 60_000;
@@ -7,7 +8,7 @@ export const KEEP_ALIVE_EVERY_MS = 240_000;
 
 async function ping(): Promise<void> {
   try {
-    await apiRequest('GET', '/api/health');
+    await callApi(api.health.get);
   } catch (error) {
     // A missed ping is harmless and changes nothing on screen (docs/product.md#call-conventions).
     console.debug('keep-alive failed', error);

@@ -1,7 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { allCalls, api, queryKeyRootOf } from '#shared/api/contract';
 import type { LiveChange, LiveChangeKind } from '#shared/api/live';
 import { LIVE_EVENTS } from '#shared/api/wire-names';
-import { newId } from './client-id';
+import { TAB_ID } from './client-id';
 
 /*
  * Live updates (docs/product.md#live-updates, docs/decisions/017-live-sync.md): while signed in, one
@@ -10,38 +11,21 @@ import { newId } from './client-id';
  * what was missed, or `resync`, which refetches everything.
  */
 
-/** This tab's name on its writes (TAB_HEADER), so that its own changes are not fetched twice. */
-export const TAB_ID = newId();
-
-/** The reads each kind of change can alter. Prefixes: ['api', 'tasks'] covers each task's history too. */
-const KEYS: Record<LiveChangeKind, QueryKey[]> = {
-  // A goal's deletion takes its tasks, and its colour shows on Today and Upcoming.
-  goals: [
-    ['api', 'goals'],
-    ['api', 'tasks'],
-    ['api', 'today'],
-    ['api', 'upcoming'],
-  ],
-  // A task's day or repeat moves it on Today and Upcoming.
-  tasks: [
-    ['api', 'tasks'],
-    ['api', 'today'],
-    ['api', 'upcoming'],
-  ],
-  // Upcoming lists the habits on Today on each day they are due.
-  habits: [
-    ['api', 'habits'],
-    ['api', 'today'],
-    ['api', 'upcoming'],
-  ],
-  today: [
-    ['api', 'today'],
-    ['api', 'tasks'],
-    ['api', 'habits'],
-    ['api', 'upcoming'],
-  ],
-  account: [['api']],
-};
+/**
+ * The reads a kind of change can alter: those whose call lists it in `changedBy` (the API's contract,
+ * src/shared/api/contract.ts), by the part of their key every answer shares, so that a task's history is
+ * refetched with the tasks. `account` (settings, an import) alters everything.
+ */
+const KEYS = new Map<LiveChangeKind, QueryKey[]>();
+for (const call of allCalls) {
+  for (const kind of call.changedBy ?? []) {
+    const keys = KEYS.get(kind) ?? [];
+    const root = queryKeyRootOf(call);
+    if (!keys.some((key) => key.join('/') === root.join('/'))) keys.push([...root]);
+    KEYS.set(kind, keys);
+  }
+}
+const EVERYTHING: QueryKey[] = [['api']];
 
 /** How often a change held back (a drag or a write in progress here) is looked at again. */
 const HELD_RECHECK_MS = 250;
@@ -90,7 +74,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
     }
     const kinds = [...pending];
     pending.clear();
-    const keys = kinds.includes('account') ? KEYS.account : kinds.flatMap((kind) => KEYS[kind]);
+    const keys = kinds.includes('account') ? EVERYTHING : kinds.flatMap((kind) => KEYS.get(kind) ?? []);
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   }
 
@@ -100,7 +84,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdatesO
   }
 
   function connect(): void {
-    const next = open('/api/events');
+    const next = open(api.live.events.path);
     source = next;
     next.addEventListener(LIVE_EVENTS.change, (event) => {
       let change: LiveChange;

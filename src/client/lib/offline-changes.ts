@@ -1,52 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { api, findCall, type Method } from '#shared/api/contract';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
 import type { Task } from '#shared/api/tasks';
 import type { Today, TodayTask } from '#shared/api/today';
+import { nextSortOrder } from '#shared/domain/ordering';
 
 /*
- * Which changes may wait for the network, and how they look on this device meanwhile
- * (docs/product.md#connectivity, docs/decisions/018-installable-app.md): a tick or untick, a move onto or
- * off Today, a task moved to another day, a new order, and a new task or habit. They are the quick, frequent changes of a day away
- * from signal; each one fully applies or is refused whole on replay, and sending one twice changes
- * nothing (a create carries the id the browser chose for it). Edits, deletes and new goals still need
- * the network and say so.
+ * How changes kept while Stride cannot be reached look on this device meanwhile
+ * (docs/product.md#connectivity, docs/decisions/018-installable-app.md). Which changes may wait, and
+ * what a refused one is called, the API's contract says (`offline`, src/shared/api/contract.ts); the
+ * fetch wrapper keeps them (lib/api-client.ts) and the outbox sends them (lib/outbox.ts).
  */
 
 export type QueuedChange = {
-  method: 'PATCH' | 'POST';
+  method: Method;
   path: string;
   body: unknown;
   /** Named in the toast when a replay is refused. */
   label: string;
 };
-
-const ITEM_PATH = /^\/api\/(habits|tasks)\/([0-9a-f-]{36})$/;
-const CREATE_PATHS = new Map([
-  ['/api/tasks', 'A new task'],
-  ['/api/habits', 'A new habit'],
-]);
-const REORDER_PATHS = new Set(['/api/today/reorder', '/api/tasks/reorder', '/api/habits/reorder']);
-const QUEUEABLE_FIELDS = new Set(['completedToday', 'isToday', 'todaySortOrder', 'plannedFor']);
-
-/** The change as it would be kept, or undefined when this write cannot wait. */
-export function queueableChange(method: string, path: string, body: unknown): QueuedChange | undefined {
-  if (method === 'POST' && REORDER_PATHS.has(path)) return { method, path, body, label: 'A new order' };
-  const create = CREATE_PATHS.get(path);
-  if (method === 'POST' && create !== undefined && hasClientId(body))
-    return { method, path, body, label: create };
-  if (method !== 'PATCH' || !ITEM_PATH.test(path) || typeof body !== 'object' || body === null)
-    return undefined;
-  const fields = Object.keys(body);
-  if (fields.length === 0 || !fields.every((field) => QUEUEABLE_FIELDS.has(field))) return undefined;
-  const label =
-    'completedToday' in body ? 'A tick' : 'plannedFor' in body ? 'A new day for a task' : 'A change to Today';
-  return { method, path, body, label };
-}
-
-function hasClientId(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'id' in body && typeof body.id === 'string';
-}
 
 type ItemChanges = {
   completedToday?: boolean;
@@ -87,13 +60,14 @@ function withGoal(queryClient: QueryClient, task: Task): TodayTask {
  * nothing here: their own hooks already wrote the new order into the lists.
  */
 export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange): void {
-  if (change.method === 'POST' && CREATE_PATHS.has(change.path)) {
-    showCreated(queryClient, change.path === '/api/tasks' ? 'tasks' : 'habits', change.body as NewItem);
+  const found = findCall(change.method, change.path);
+  if (found?.call === api.tasks.create || found?.call === api.habits.create) {
+    showCreated(queryClient, found.call === api.tasks.create ? 'tasks' : 'habits', change.body as NewItem);
     return;
   }
-  const match = ITEM_PATH.exec(change.path);
-  if (!match || change.method !== 'PATCH') return;
-  const [, collection, id] = match;
+  if (found?.call !== api.tasks.update && found?.call !== api.habits.update) return;
+  const collection = found.call === api.tasks.update ? 'tasks' : 'habits';
+  const id = found.params.id;
   const changes = change.body as ItemChanges;
   const listKey = ['api', collection];
   const list = queryClient.getQueryData<Array<Habit | Task>>(listKey);
@@ -113,9 +87,9 @@ export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange
   if (changes.isToday === false) items = items.filter((item) => item.id !== id);
   if (changes.isToday === true && !onToday) {
     const fromList = list?.find((item) => item.id === id);
-    const last = Math.max(-1, ...[...today.tasks, ...today.habits].map((item) => item.todaySortOrder));
+    const end = nextSortOrder([...today.tasks, ...today.habits].map((item) => item.todaySortOrder));
     if (fromList) {
-      const joined = changed(fromList, { ...changes, todaySortOrder: changes.todaySortOrder ?? last + 1 });
+      const joined = changed(fromList, { ...changes, todaySortOrder: changes.todaySortOrder ?? end });
       items = [...items, kind === 'tasks' ? withGoal(queryClient, joined as Task) : (joined as Habit)];
     }
   }
@@ -128,14 +102,13 @@ type NewItem = {
   goalId?: string | null;
   plannedFor?: string | null;
   repeat?: string | null;
+  remindAt?: string | null;
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
   sortOrder?: number;
   todaySortOrder?: number;
 };
-
-const nextAfter = (values: number[]) => Math.max(-1, ...values) + 1;
 
 /** A task or habit made offline, as the server will answer it: at the end of its list and of Today. */
 function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', input: NewItem): void {
@@ -150,10 +123,11 @@ function showCreated(queryClient: QueryClient, collection: 'tasks' | 'habits', i
     id: input.id,
     title: input.title,
     isToday,
+    remindAt: input.remindAt ?? null,
     completedToday: false,
     completionCount: 0,
-    sortOrder: input.sortOrder ?? nextAfter(sameList.map((item) => item.sortOrder)),
-    todaySortOrder: input.todaySortOrder ?? (isToday ? nextAfter(todayOrders) : 0),
+    sortOrder: input.sortOrder ?? nextSortOrder(sameList.map((item) => item.sortOrder)),
+    todaySortOrder: input.todaySortOrder ?? (isToday ? nextSortOrder(todayOrders) : 0),
     createdAt: new Date().toISOString(),
   };
   const item: Habit | Task =

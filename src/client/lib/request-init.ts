@@ -1,12 +1,11 @@
+import type { Method } from '#shared/api/contract';
 import { TAB_HEADER, TIME_ZONE_HEADER } from '#shared/api/wire-names';
-import { TAB_ID } from './live-updates';
+import { TAB_ID } from './client-id';
 
 /*
  * What every call to the API carries, apart from the fetch wrapper (lib/api-client.ts) so that the
  * app's first module can start its early requests without loading the rest (lib/early-requests.ts).
  */
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** How long the zone read from the browser is trusted: a device that travels changes it rarely. */
 const ZONE_READ_EVERY_MS = 60_000;

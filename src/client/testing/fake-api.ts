@@ -1,4 +1,9 @@
+import Ajv, { type ValidateFunction } from 'ajv';
 import { vi } from 'vitest';
+import { z } from 'zod';
+import { ErrorBodySchema } from '#shared/api/common';
+import { findCall } from '#shared/api/contract';
+import { isSchemaName, schemaNamed } from '#shared/api/named-schemas';
 
 /** One call the client made, as the server would see it. */
 export type RecordedRequest = {
@@ -35,12 +40,58 @@ function toResponse(reply: Reply): Response {
   });
 }
 
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+const exactShapes = new Map<z.ZodType, ValidateFunction>();
+
+/** What is wrong with `body` for `schema`: zod's rules, and no property the schema does not list. */
+function mismatch(schema: z.ZodType, body: unknown): string | undefined {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return z.prettifyError(parsed.error);
+  let exact = exactShapes.get(schema);
+  if (!exact) {
+    exact = ajv.compile(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }));
+    exactShapes.set(schema, exact);
+  }
+  return exact(body) ? undefined : ajv.errorsText(exact.errors);
+}
+
+/**
+ * Why the server could not have given this answer to this request, by the API's contract
+ * (src/shared/api/contract.ts): undefined when it could. An error that is not JSON (a proxy's page, an
+ * empty answer) is not the server's own and is let through.
+ */
+async function contractBreach(request: RecordedRequest, response: Response): Promise<string | undefined> {
+  const found = findCall(request.method, request.path);
+  if (!found) return 'the contract has no such call';
+  const { call } = found;
+  const text = await response.clone().text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return response.ok && isSchemaName(call.output) ? `the answer is not JSON: ${text}` : undefined;
+  }
+  if (!response.ok) {
+    if (body === undefined) return undefined;
+    const schema = response.status === 503 && call.output503 ? schemaNamed(call.output503) : ErrorBodySchema;
+    return mismatch(schema, body);
+  }
+  if (call.output === null)
+    return response.status === 204 ? undefined : `it answers 204, not ${response.status}`;
+  if (!isSchemaName(call.output)) return undefined;
+  const statuses = call.creates ? [200, 201] : [200];
+  if (!statuses.includes(response.status))
+    return `it answers ${statuses.join(' or ')}, not ${response.status}`;
+  return mismatch(schemaNamed(call.output), body);
+}
+
 /**
  * The one fetch fake of the client tests: replaces the global fetch with an in-memory API. Each
- * handler may answer a request (first match wins). A request no handler answers gets a 404 and is
- * reported with console.error, which fails the test (testing/setup.ts), so a missing handler never
- * passes quietly. The setup file also puts the real fetch back after every test. Answers go through the real api-client, which parses them with the shared schemas, so a
- * fake answer of the wrong shape fails like a wrong server answer would.
+ * handler may answer a request (first match wins). A request no handler answers gets a 404, and an
+ * answer the server could not give by the API's contract (a body its output schema does not accept,
+ * exactly, a wrong status, a call the contract does not have) is passed on as it is; both are reported
+ * with console.error, which fails the test (testing/setup.ts), so neither passes quietly. The setup file
+ * also puts the real fetch back after every test.
  */
 export function installFakeApi(...handlers: Handler[]): FakeApi {
   const requests: RecordedRequest[] = [];
@@ -54,7 +105,12 @@ export function installFakeApi(...handlers: Handler[]): FakeApi {
     requests.push(request);
     for (const handler of handlers) {
       const reply = await handler(request);
-      if (reply) return toResponse(reply);
+      if (!reply) continue;
+      const response = toResponse(reply);
+      const breach = await contractBreach(request, response);
+      if (breach)
+        console.error(`the fake answer to ${request.method} ${request.path} breaks the contract: ${breach}`);
+      return response;
     }
     console.error(`no fake for ${request.method} ${request.path}`);
     return new Response(`no fake for ${request.method} ${request.path}`, { status: 404 });

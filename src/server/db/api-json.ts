@@ -65,6 +65,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['goalId', col(alias, 'goal_id')],
     ['plannedFor', col(alias, 'planned_for')],
     ['repeat', col(alias, 'repeat')],
+    ['remindAt', col(alias, 'remind_at')],
     ['completed', col(alias, 'completed')],
     // A repeating task done today reads done until the day is over (docs/product.md#repeats).
     [
@@ -85,6 +86,7 @@ export const habitFields = (alias: string, day: Day): Fields => [
   ['title', col(alias, 'title')],
   ['repeat', col(alias, 'repeat')],
   ['timesPerWeek', col(alias, 'times_per_week')],
+  ['remindAt', col(alias, 'remind_at')],
   ['isToday', col(alias, 'is_today')],
   ['completedToday', doneOn(alias, day)],
   ['completionCount', col(alias, 'completion_count')],

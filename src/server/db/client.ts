@@ -4,8 +4,9 @@ import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { LostConnectionPool } from './lost-connection-pool';
 import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
@@ -83,7 +84,7 @@ export type OpenDatabaseOptions = {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const logger = options.logger ?? false;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new LostConnectionPool({
       connectionString: options.databaseUrl,
       max: 10,
       ...DATABASE_TIMEOUTS,
@@ -95,6 +96,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pool discards it and reconnects on the next query, and /api/health reports the outage meanwhile.
     pool.on('error', (error) => {
       console.error(`PostgreSQL connection lost: ${error.message}`);
+    });
+    // The pool listens for errors only on idle connections. One lost while a request holds it (between
+    // the statements of a transaction, when a failover kills the primary or PgBouncer says "server
+    // conn crashed?") is emitted on the connection too, and unheard it would crash the process. The
+    // statement it was running fails on its own (a 503), and the pool drops the broken connection on
+    // release (docs/decisions/035-database-failover.md).
+    pool.on('connect', (connection) => {
+      connection.on('error', () => undefined);
     });
     // Fail at start, not on the first request, when the server is unreachable.
     const client = await pool.connect();

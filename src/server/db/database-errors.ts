@@ -28,6 +28,9 @@ const UNAVAILABLE_CODES = new Set([
   '53200', // out_of_memory
   '53300', // too_many_connections
   '58030', // io_error
+  // A write reached a server that is (or has just become) a standby: during a failover, until the
+  // pooler follows the new primary (docs/decisions/035-database-failover.md).
+  '25006', // read_only_sql_transaction
   '08000',
   '08003',
   '08006',

@@ -11,11 +11,15 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DAY_START_HOUR_MAX } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '#shared/domain/palette';
 import { TIMES_PER_WEEK_MAX } from '#shared/domain/streaks';
+
+/** A stored remindAt is a time of day, as src/shared/domain/reminder-times.ts reads it. */
+const REMIND_AT_CHECK = `remind_at is null or remind_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -119,6 +123,8 @@ export const tasks = pgTable(
     repeat: text('repeat'),
     /** The day the repeat counts from (RFC 5545's DTSTART): where INTERVAL and COUNT start. */
     repeatStart: date('repeat_start', { mode: 'string' }),
+    /** HH:MM in the person's zone, reminded on its day (docs/product.md#reminders); null: none. */
+    remindAt: text('remind_at'),
     completed: boolean('completed').notNull().default(false),
     /**
      * The person's day a normal task was completed on, null while open: an earlier day takes it off
@@ -153,6 +159,7 @@ export const tasks = pgTable(
     // tasks are indexed, by their person alone, so that a tick, which writes last_completed_day, stays
     // an update in place (docs/decisions/023-repeats-in-floating-days.md).
     index('tasks_user_repeat_idx').on(t.userId).where(sql`${t.repeat} is not null`),
+    check('tasks_remind_at_time', sql.raw(REMIND_AT_CHECK)),
   ],
 );
 
@@ -170,6 +177,8 @@ export const habits = pgTable(
     repeatStart: date('repeat_start', { mode: 'string' }),
     /** "N times a week", 1 to 6: due every day of a week until N days are done. */
     timesPerWeek: smallint('times_per_week'),
+    /** HH:MM in the person's zone, reminded on each of its days (docs/product.md#reminders). */
+    remindAt: text('remind_at'),
     isToday: boolean('is_today').notNull().default(false),
     todaySortOrder: integer('today_sort_order').notNull().default(0),
     sortOrder: integer('sort_order').notNull(),
@@ -189,6 +198,7 @@ export const habits = pgTable(
         `times_per_week is null or (times_per_week between 1 and ${TIMES_PER_WEEK_MAX} and repeat is null)`,
       ),
     ),
+    check('habits_remind_at_time', sql.raw(REMIND_AT_CHECK)),
   ],
 );
 
@@ -227,6 +237,112 @@ export const taskCompletions = pgTable(
   ],
 );
 
+/**
+ * A person's calendar feed (docs/product.md#calendar-feed): one secret address each, kept as the sha256
+ * of its token, so a leaked table does not open anyone's calendar. A new address replaces the row.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The browsers a person switched reminders on in (docs/product.md#reminders): a Web Push subscription
+ * each, at most 10 a person; one per endpoint.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret (RFC 8291), base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    unique('push_subscriptions_endpoint').on(t.userId, t.endpoint),
+  ],
+);
+
+/**
+ * The server's VAPID key pair (RFC 8292), made once by the first instance that needs it and kept, so
+ * every instance signs alike and subscriptions outlive restarts; one row, id 1.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: smallint('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('vapid_keys_one_row', sql`id = 1`)],
+);
+
+/**
+ * Each item's next reminder (docs/decisions/032-push-reminders.md): when it is due, and the moment last
+ * sent, so none is sent twice. Claimed by the instances' workers with FOR UPDATE SKIP LOCKED.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The next moment to remind at; null while there is none (kept for `firedAt`). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The last moment reminded (sent or dropped as stale): never reminded again. */
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemKind, t.itemId] }),
+    // The workers' claim: only rows with a moment to come are indexed, by it.
+    index('reminders_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    check('reminders_item_kind', sql`item_kind in ('task', 'habit')`),
+  ],
+);
+
+/**
+ * One reminder on its way to one browser: made when the reminder is claimed, leased by a worker while
+ * it sends (`locked_until`), deleted once sent; retried at `next_attempt_at` until `expires_at`.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    userId: uuid('user_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The person's day the reminder is for: a tick of that day cancels it. */
+    day: date('day', { mode: 'string' }).notNull(),
+    payload: text('payload').notNull(),
+    topic: text('topic').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    foreignKey({
+      columns: [t.userId, t.subscriptionId],
+      foreignColumns: [pushSubscriptions.userId, pushSubscriptions.id],
+    }).onDelete('cascade'),
+    index('push_deliveries_next_idx').on(t.nextAttemptAt),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -236,6 +352,11 @@ export const schema = {
   habits,
   habitCompletions,
   taskCompletions,
+  calendarFeeds,
+  pushSubscriptions,
+  vapidKeys,
+  reminders,
+  pushDeliveries,
 };
 
 export type UserRow = typeof users.$inferSelect;

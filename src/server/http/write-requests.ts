@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A method that changes data in this API (the rate limit on changes and live updates count these). */
+/** A method that changes data in this API (the rate limit on changes counts these). */
 export function isWriteMethod(method: string): boolean {
   return WRITE_METHODS.has(method);
 }

@@ -8,12 +8,15 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { authSessionPlugin, signInRequiredPlugin } from '../modules/auth/auth-session';
 import type { OidcSettings } from '../modules/auth/oidc';
 import type { SessionCache } from '../modules/auth/session-cache';
+import { calendarRoutes } from '../modules/calendar/calendar.routes';
 import { completionRoutes } from '../modules/completions/completions.routes';
 import { goalsRoutes } from '../modules/goals/goals.routes';
 import { habitsRoutes } from '../modules/habits/habits.routes';
 import type { LiveChannel } from '../modules/live/live-channel';
 import type { LiveHub } from '../modules/live/live-hub';
 import { livePlugin } from '../modules/live/live-plugin';
+import { pushRoutes } from '../modules/push/push.routes';
+import { reminderTriggersPlugin } from '../modules/reminders/reminder-triggers';
 import { tasksRoutes } from '../modules/tasks/tasks.routes';
 import { todayRoutes } from '../modules/today/today.routes';
 import { upcomingRoutes } from '../modules/upcoming/upcoming.routes';
@@ -52,6 +55,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
   await api.register(storageGuardPlugin, { storage });
   if (options.flushWrites) await api.register(durableAnswersPlugin, { flushWrites: options.flushWrites });
   await api.register(livePlugin, { channel: live, hub: options.liveHub });
+  await api.register(reminderTriggersPlugin, { db });
 
   await api.register(authRoutes, { prefix: '/auth', oidc, db, env, sessionCache });
   await api.register(async (signedIn) => {
@@ -63,6 +67,8 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
     await signedIn.register(completionRoutes, { prefix: '/tasks', db, kind: 'task' });
     await signedIn.register(todayRoutes, { prefix: '/today', db });
     await signedIn.register(upcomingRoutes, { prefix: '/upcoming', db });
+    await signedIn.register(pushRoutes, { prefix: '/push', db, env });
+    await signedIn.register(calendarRoutes, { prefix: '/calendar/feed', db, env });
     await signedIn.register(accountDataRoutes, { prefix: '/account', db, env, sessionCache });
     if (options.moreRoutes) await signedIn.register(options.moreRoutes);
     // An unknown API path is a JSON 404, after the same hooks: without a session it is a 401.

@@ -5,6 +5,7 @@ import {
   MAX_GOALS,
   MAX_HABITS,
   MAX_TASKS,
+  RemindAtSchema,
   RepeatSchema,
   SortOrderSchema,
   TitleSchema,
@@ -24,10 +25,11 @@ import { PlannedForSchema, TaskSchema } from './tasks';
 export const EXPORT_FORMAT = 'stride-export';
 /**
  * Version 2 carries the plan (plannedFor, repeat and the day it counts from, timesPerWeek); a version 1
- * file, which has none, still imports: its items come unplanned and repeat nothing.
+ * file, which has none, still imports: its items come unplanned and repeat nothing. Version 3 adds
+ * `remindAt` on tasks and habits; older files import without reminders.
  */
-export const EXPORT_VERSION = 2;
-export const IMPORTABLE_VERSIONS = [1, 2] as const;
+export const EXPORT_VERSION = 3;
+export const IMPORTABLE_VERSIONS = [1, 2, 3] as const;
 /** Largest import body: a full account (10,000 tasks, 200 habits with years of history) fits. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
@@ -87,6 +89,8 @@ const ImportedTaskSchema = z.object({
   plannedFor: PlannedForSchema.nullable().default(null),
   repeat: RepeatSchema.nullable().default(null),
   repeatStart: DaySchema.nullable().default(null),
+  // Version 3 only.
+  remindAt: RemindAtSchema.nullable().default(null),
   completed: z.boolean({ message: 'completed must be true or false' }),
   isToday: z.boolean({ message: 'isToday must be true or false' }),
   todaySortOrder: SortOrderSchema,
@@ -102,6 +106,7 @@ const ImportedHabitSchema = z
     repeat: RepeatSchema.nullable().default(null),
     repeatStart: DaySchema.nullable().default(null),
     timesPerWeek: TimesPerWeekSchema.nullable().default(null),
+    remindAt: RemindAtSchema.nullable().default(null),
     isToday: z.boolean({ message: 'isToday must be true or false' }),
     todaySortOrder: SortOrderSchema,
     sortOrder: SortOrderSchema,
@@ -160,7 +165,7 @@ export type AccountExport = z.infer<typeof AccountExportSchema>;
 export const AccountImportSchema = z.object({
   format: z.literal(EXPORT_FORMAT, { message: 'This is not a Stride export file' }),
   version: z.literal(IMPORTABLE_VERSIONS, {
-    message: `This export file has a version this Stride cannot read (it reads versions ${IMPORTABLE_VERSIONS.join(' and ')})`,
+    message: `This export file has a version this Stride cannot read (it reads versions ${IMPORTABLE_VERSIONS.slice(0, -1).join(', ')} and ${IMPORTABLE_VERSIONS.at(-1)})`,
   }),
   settings: ExportedSettingsSchema.optional(),
   goals: z
@@ -177,6 +182,8 @@ export const AccountImportSchema = z.object({
     .default([]),
 });
 export type AccountImport = z.output<typeof AccountImportSchema>;
+/** An export file as the import reads it, before its defaults are filled in. */
+export type AccountImportFile = z.input<typeof AccountImportSchema>;
 export type ImportedTask = AccountImport['tasks'][number];
 
 const CountsSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
+import { PlainTextSchema } from './common';
 
 /** GET /api/auth/user: the signed-in person, or 401. */
 export const AuthUserSchema = z.object({
@@ -69,3 +70,19 @@ export type AccountSession = z.infer<typeof AccountSessionSchema>;
 
 export const AccountSessionListSchema = z.object({ sessions: z.array(AccountSessionSchema) });
 export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;
+
+const LOGIN_HINT_MAX = 320;
+
+/** GET /api/auth/google: the sign-in's start, a browser navigation (docs/decisions/002-sign-in.md). */
+export const SignInQuerySchema = z.object({
+  login_hint: PlainTextSchema('login_hint', LOGIN_HINT_MAX).optional(),
+});
+
+/**
+ * GET /api/auth/callback: the issuer's answer. Anything odd in it (a repeated parameter, say) must end in
+ * the failure redirect, not a 400.
+ */
+export const SignInCallbackQuerySchema = z.looseObject({
+  state: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});

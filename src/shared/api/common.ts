@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeOfDay, REMIND_AT_MESSAGE } from '../domain/reminder-times';
 import { parseRepeat, REPEAT_MESSAGE } from '../domain/repeat-rule';
 
 /**
@@ -80,6 +81,14 @@ export const RepeatSchema = z.string({ message: REPEAT_MESSAGE }).transform((tex
   ctx.addIssue({ code: 'custom', message: parsed.message, input: text });
   return z.NEVER;
 });
+
+/**
+ * When to be reminded (docs/product.md#reminders): a time of day, HH:MM, in the person's zone; anything
+ * else is refused naming `remindAt`.
+ */
+export const RemindAtSchema = z
+  .string({ message: REMIND_AT_MESSAGE })
+  .refine(isTimeOfDay, { message: REMIND_AT_MESSAGE });
 
 export const SortOrderSchema = z
   .number({ message: 'Sort order must be a number' })

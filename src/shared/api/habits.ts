@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIMES_PER_WEEK_MAX } from '../domain/streaks';
-import { IdSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
+import { IdSchema, RemindAtSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
 
 export const TIMES_PER_WEEK_MESSAGE = `timesPerWeek must be a whole number from 1 to ${TIMES_PER_WEEK_MAX}`;
 export const ONE_SCHEDULE_MESSAGE = 'A habit takes repeat or timesPerWeek, not both';
@@ -19,6 +19,8 @@ export const HabitSchema = z.object({
   repeat: z.string().nullable(),
   /** Due every day of a week until this many days are done; null: not counted by the week. */
   timesPerWeek: z.number().int().nullable(),
+  /** The time of day (HH:MM, the person's zone) to be reminded on its days, or null (docs/product.md#reminders). */
+  remindAt: z.string().nullable(),
   isToday: z.boolean(),
   /** Derived from the completion history for the user's local date. */
   completedToday: z.boolean(),
@@ -38,6 +40,7 @@ export const CreateHabitInputSchema = z
     title: TitleSchema,
     repeat: RepeatSchema.nullable().default(null),
     timesPerWeek: TimesPerWeekSchema.nullable().default(null),
+    remindAt: RemindAtSchema.nullable().default(null),
     isToday: z.boolean().default(false),
     sortOrder: SortOrderSchema.optional(),
     todaySortOrder: SortOrderSchema.optional(),
@@ -54,6 +57,7 @@ export const UpdateHabitInputSchema = z
     /** Giving a habit one schedule takes the other away. */
     repeat: RepeatSchema.nullable().optional(),
     timesPerWeek: TimesPerWeekSchema.nullable().optional(),
+    remindAt: RemindAtSchema.nullable().optional(),
     isToday: z.boolean().optional(),
     completedToday: z.boolean().optional(),
     sortOrder: SortOrderSchema.optional(),

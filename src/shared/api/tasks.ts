@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_PLANNED_DAY, isDay, latestPlannableDay } from '../domain/days';
-import { IdSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
+import { IdSchema, RemindAtSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
 import { GoalColorSchema } from './goals';
 
 export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
@@ -26,6 +26,8 @@ export const TaskSchema = z.object({
    * and is planned for its next day; `completed` stays false.
    */
   repeat: z.string().nullable(),
+  /** The time of day (HH:MM, the person's zone) to be reminded on its day, or null (docs/product.md#reminders). */
+  remindAt: z.string().nullable(),
   /** A normal task's state. Tasks in a habit goal use completedToday instead. */
   completed: z.boolean(),
   /**
@@ -55,6 +57,7 @@ export const CreateTaskInputSchema = z.object({
   goalId: IdSchema.nullable().default(null),
   plannedFor: PlannedForSchema.nullable().default(null),
   repeat: RepeatSchema.nullable().default(null),
+  remindAt: RemindAtSchema.nullable().default(null),
   completed: z.boolean().default(false),
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
@@ -67,6 +70,7 @@ export const UpdateTaskInputSchema = z.object({
   goalId: IdSchema.nullable().optional(),
   plannedFor: PlannedForSchema.nullable().optional(),
   repeat: RepeatSchema.nullable().optional(),
+  remindAt: RemindAtSchema.nullable().optional(),
   completed: z.boolean().optional(),
   completedToday: z.boolean().optional(),
   isToday: z.boolean().optional(),

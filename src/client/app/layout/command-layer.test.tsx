@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '#shared/api/tasks';
+import { ItemEditor } from '../../features/items';
+import { resetItemEditor } from '../../features/items/lib/item-editor';
 import { makeGoal, makeHabit, makeTask } from '../../features/items/testing/factories';
 import { installFakeApi, on } from '../../testing/fake-api';
 import { renderWithProviders } from '../../testing/render';
@@ -35,9 +37,12 @@ function renderApp() {
         <AllItemsRoute />
       </main>
       <CommandLayer />
+      <ItemEditor />
     </>,
   );
 }
+
+afterEach(resetItemEditor);
 
 const options = () => within(screen.getByRole('listbox', { name: 'Results' })).getAllByRole('option');
 

@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react';
 import { buildSearchIndex, type SearchEntry } from '#shared/domain/search';
 import {
   type EditableItem,
+  editItem,
   goalsQueryOptions,
   habitsQueryOptions,
-  ItemDialog,
   tasksQueryOptions,
 } from '../../features/items';
 import { SearchDialog } from '../../features/search';
@@ -42,8 +42,6 @@ export function SearchLayer({
   );
 
   const [picked, setPicked] = useState<SearchEntry | null>(null);
-  // The item stays while the dialog animates closed, so its title does not flip to "Add".
-  const [editing, setEditing] = useState<{ item: EditableItem; open: boolean } | null>(null);
 
   const itemOf = (entry: SearchEntry): EditableItem | undefined => {
     if (entry.kind === 'goal') {
@@ -59,30 +57,20 @@ export function SearchLayer({
   };
 
   return (
-    <>
-      <SearchDialog
-        open={open}
-        onOpenChange={onOpenChange}
-        index={index}
-        onPick={(entry) => {
-          setPicked(entry);
-          onOpenChange(false);
-        }}
-        onClosed={() => {
-          // Opened once search has given focus back to its opener, so Edit gives it back there too.
-          const item = picked && itemOf(picked);
-          setPicked(null);
-          if (item) setEditing({ item, open: true });
-        }}
-      />
-      {editing && (
-        <ItemDialog
-          open={editing.open}
-          onOpenChange={(next) => setEditing((current) => current && { ...current, open: next })}
-          mode="edit"
-          item={editing.item}
-        />
-      )}
-    </>
+    <SearchDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      index={index}
+      onPick={(entry) => {
+        setPicked(entry);
+        onOpenChange(false);
+      }}
+      onClosed={() => {
+        // Opened once search has given focus back to its opener, so Edit gives it back there too.
+        const item = picked && itemOf(picked);
+        setPicked(null);
+        if (item) editItem(item);
+      }}
+    />
   );
 }

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
 import type { Task } from '#shared/api/tasks';
+import { ItemEditor } from '../../features/items';
+import { resetItemEditor } from '../../features/items/lib/item-editor';
 import { makeGoal, makeHabit, makeTask } from '../../features/items/testing/factories';
 import { deferred, installFakeApi, on } from '../../testing/fake-api';
 import { pressableToastButton, renderWithProviders } from '../../testing/render';
@@ -38,10 +40,12 @@ function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: 
         const moved = items.find((item) => item.id === task.id);
         return moved ? { ...task, sortOrder: moved.sortOrder } : task;
       });
-      return { body: {} };
+      return { status: 204 };
     }),
   );
 }
+
+afterEach(resetItemEditor);
 
 const sectionNames = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
@@ -292,7 +296,13 @@ describe('AllItemsRoute', () => {
 
   it("edits a goal from its menu with the goal's values filled in", async () => {
     serve({ goals: [fitness], tasks: [], habits: [] });
-    const { user } = renderWithProviders(<AllItemsRoute />);
+    // The edit dialog is the app's one ItemEditor, beside the screen as the signed-in frame draws it.
+    const { user } = renderWithProviders(
+      <>
+        <AllItemsRoute />
+        <ItemEditor />
+      </>,
+    );
     await user.click(await screen.findByRole('button', { name: 'Goal actions for Fitness' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit goal' }));
     const dialog = await screen.findByRole('dialog');

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { Habit } from '#shared/api/habits';
 import type { TodayTask } from '#shared/api/today';
-import { goalSummary, todayHabit, todayTask } from '../../features/today/testing/today-factories';
+import { goalSummary, taskOf, todayHabit, todayTask } from '../../features/today/testing/today-factories';
 import { installFakeApi, on } from '../../testing/fake-api';
 import { pressableToastButton, renderWithProviders } from '../../testing/render';
 import { TodayRoute } from './today';
@@ -27,8 +27,9 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
       const [, kind, id] = /^\/api\/(tasks|habits)\/(.+)$/.exec(request.path) ?? [];
       const list: Array<TodayTask | Habit> = kind === 'tasks' ? state.tasks : state.habits;
       const index = list.findIndex((item) => item.id === id);
-      list[index] = { ...list[index]!, ...(request.body as object) };
-      return { body: list[index] };
+      const changed = { ...list[index]!, ...(request.body as object) };
+      list[index] = changed;
+      return { body: 'goal' in changed ? taskOf(changed) : changed };
     }),
   );
   return {

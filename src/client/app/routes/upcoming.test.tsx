@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '#shared/domain/days';
-import { todayHabit, todayTask } from '../../features/today/testing/today-factories';
+import { taskOf, todayHabit, todayTask } from '../../features/today/testing/today-factories';
 import type { UpcomingDay } from '../../features/upcoming';
 import { PersonsDayContext } from '../../lib/persons-day';
 import { installFakeApi, on } from '../../testing/fake-api';
@@ -27,7 +27,7 @@ function fakeApi(
       return { body: { today: TODAY, overdue, days } };
     }),
     on('PATCH', /^\/api\/tasks\//, (request) => ({
-      body: todayTask('x', 0, request.body as object),
+      body: taskOf(todayTask('x', 0, request.body as object)),
     })),
     on('GET', /^\/api\//, () => ({ body: [] })),
   );

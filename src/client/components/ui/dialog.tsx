@@ -91,9 +91,12 @@ export function DialogContent({
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           const target = opener?.current;
-          if (event.defaultPrevented || !target?.isConnected) return;
+          if (event.defaultPrevented || !target) return;
           event.preventDefault();
-          target.focus();
+          // The opener may have left the page meanwhile (its item deleted or moved on another device):
+          // focus then starts again from the main area rather than being lost on the page.
+          if (target.isConnected) target.focus();
+          else document.getElementById('main')?.focus();
         }}
         {...props}
       >

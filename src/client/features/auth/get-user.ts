@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AuthUser } from '#shared/api/auth';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '#shared/api/contract';
+import { callApi } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { USER_QUERY_KEY } from '../../lib/signed-in-user';
 
@@ -10,7 +11,7 @@ export const userQueryKey = USER_QUERY_KEY;
 /** GET /api/auth/user; a 401 is the normal "signed out" answer, so it resolves to null instead of failing. */
 export async function getUser(): Promise<AuthUser | null> {
   try {
-    return await apiRequest<AuthUser>('GET', '/api/auth/user');
+    return await callApi(api.auth.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AccountExportSchema,
-  AccountImportResultSchema,
-  AccountImportSchema,
-  AccountSummarySchema,
-  CsvListParamsSchema,
-  IMPORT_MAX_BYTES,
-} from '#shared/api/account-data';
-import { ErrorResponseSchemas } from '#shared/api/common';
+import { IMPORT_MAX_BYTES } from '#shared/api/account-data';
+import { api } from '#shared/api/contract';
 import { dayAt } from '#shared/domain/days';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { HttpError } from '../../errors';
+import { serve } from '../../http/serve';
 import { requireUser } from '../auth/auth-session';
 import type { SessionCache } from '../auth/session-cache';
 import { clearSessionCookie } from '../auth/sessions.service';
@@ -37,21 +30,17 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
   app,
   { db, env, sessionCache },
 ) => {
-  app.get(
-    '/export',
-    { schema: { response: { 200: AccountExportSchema, ...ErrorResponseSchemas } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const data = await exportAccount(db, user.id, request.now);
-      reply.header(
-        'content-disposition',
-        `attachment; filename="${fileName(user, request.now, 'export', 'json')}"`,
-      );
-      return data;
-    },
-  );
+  serve(app, api.account.export, async (request, reply) => {
+    const user = requireUser(request);
+    const data = await exportAccount(db, user.id, request.now);
+    reply.header(
+      'content-disposition',
+      `attachment; filename="${fileName(user, request.now, 'export', 'json')}"`,
+    );
+    return data;
+  });
 
-  app.get('/export/csv/:list', { schema: { params: CsvListParamsSchema } }, async (request, reply) => {
+  serve(app, api.account.exportCsv, async (request, reply) => {
     const user = requireUser(request);
     const { list } = request.params;
     const data = await exportAccount(db, user.id, request.now);
@@ -61,18 +50,15 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
       .send(accountCsv(data, list));
   });
 
-  app.post(
-    '/import',
+  serve(
+    app,
+    api.account.import,
     {
       bodyLimit: IMPORT_MAX_BYTES,
       // Said before the body is read, in words that fit an import (the API's own limit is 64 KiB).
       onRequest: async (request) => {
         const length = Number(request.headers['content-length']);
         if (length > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE);
-      },
-      schema: {
-        body: AccountImportSchema,
-        response: { 200: AccountImportResultSchema, ...ErrorResponseSchemas },
       },
     },
     async (request) => {
@@ -88,23 +74,15 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
     },
   );
 
-  app.get(
-    '/summary',
-    { schema: { response: { 200: AccountSummarySchema, ...ErrorResponseSchemas } } },
-    async (request) => countAccount(db, requireUser(request).id, request.now),
-  );
+  serve(app, api.account.summary, async (request) => countAccount(db, requireUser(request).id, request.now));
 
-  app.delete(
-    '/',
-    { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await deleteAccount(db, user);
-      // This instance forgets the person at once; another one within the session cache's few seconds,
-      // and meanwhile any write of theirs fails on the missing row (404).
-      sessionCache?.forgetUser(user.id);
-      clearSessionCookie(reply, env);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(app, api.account.remove, async (request, reply) => {
+    const user = requireUser(request);
+    await deleteAccount(db, user);
+    // This instance forgets the person at once; another one within the session cache's few seconds,
+    // and meanwhile any write of theirs fails on the missing row (404).
+    sessionCache?.forgetUser(user.id);
+    clearSessionCookie(reply, env);
+    return reply.status(204).send(null);
+  });
 };

@@ -62,7 +62,11 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
     // (docs/decisions/003-day-rules.md). The copy keeps the cached session's row as stored.
     if (zone !== undefined && !isWriteRequest(request)) request.user = { ...session.user, timeZone: zone };
     else {
-      if (zone !== undefined) await storeBrowserTimeZone(db, session.user, zone);
+      if (zone !== undefined) {
+        await storeBrowserTimeZone(db, session.user, zone);
+        // Read by the reminders' triggers, which move the person's reminders to the stored zone.
+        request.timeZoneChanged = true;
+      }
       request.user = session.user;
     }
     request.sessionId = session.id;

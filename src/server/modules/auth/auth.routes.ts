@@ -3,19 +3,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AccountSessionListSchema,
-  type AuthUser,
-  AuthUserSchema,
-  UpdateUserInputSchema,
-} from '#shared/api/auth';
-import { ErrorBodySchema, ErrorResponseSchemas, IdParamsSchema, PlainTextSchema } from '#shared/api/common';
+import type { AuthUser } from '#shared/api/auth';
+import { api } from '#shared/api/contract';
 import { SIGN_IN_ERRORS, type SignInErrorCode, TIME_ZONE_HEADER } from '#shared/api/wire-names';
 import type { Db } from '../../db/client';
 import { classifyDatabaseError, errorClasses } from '../../db/database-errors';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
+import { serve } from '../../http/serve';
 import { changeUserSettings } from '../users/users.service';
 import { confirmSignOutPage, signedOutOnThisDevicePage } from './auth-pages';
 import { requireSession, requireUser } from './auth-session';
@@ -36,7 +31,6 @@ import { AUTH_REQUEST_TTL_MS, finishSignIn, SignInFailure, signOut, startSignIn 
 export const AUTH_STATE_COOKIE = 'stride_auth_state';
 export const signInFailedPath = (code: SignInErrorCode) => `/login?error=${code}`;
 const AUTH_COOKIE_PATH = '/api/auth';
-const LOGIN_HINT_MAX = 320;
 const HTML = 'text/html; charset=utf-8';
 
 export type AuthRoutesOptions = {
@@ -46,16 +40,6 @@ export type AuthRoutesOptions = {
   /** The app's session cache (modules/auth/auth-session.ts), told about every session that ends here. */
   sessionCache?: SessionCache;
 };
-
-const StartQuerySchema = z.object({
-  login_hint: PlainTextSchema('login_hint', LOGIN_HINT_MAX).optional(),
-});
-
-// Anything odd in the callback (a repeated parameter, say) must end in the failure redirect, not a 400.
-const CallbackQuerySchema = z.looseObject({
-  state: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-});
 
 /**
  * The OpenID Connect sign-in (/google starts it, /callback finishes it), sign-out, the current user,
@@ -100,39 +84,36 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   // Sign-in and sign-out are browser navigations (GET) that write: config.writes (http/write-requests.ts).
   // They answer a database outage with a page of their own (config.answersOutage).
-  app.get(
-    '/google',
-    { schema: { querystring: StartQuerySchema }, config: { writes: true, answersOutage: true } },
-    async (request, reply) => {
-      let start: { url: URL; state: string };
-      try {
-        start = await startSignIn(db, oidc, {
-          loginHint: request.query.login_hint || undefined,
-          askWho: startedElsewhere(request),
-          now: request.now,
-        });
-      } catch (error) {
-        // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
-        if (error instanceof SignInFailure) return fail(request, reply, error);
-        const failure = unavailable(error);
-        if (failure) return fail(request, reply, failure);
-        throw error;
-      }
-      reply.setCookie(AUTH_STATE_COOKIE, start.state, {
-        path: AUTH_COOKIE_PATH,
-        httpOnly: true,
-        // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
-        sameSite: 'lax',
-        secure,
-        maxAge: AUTH_REQUEST_TTL_MS / 1000,
+  serve(app, api.auth.signIn, { config: { writes: true, answersOutage: true } }, async (request, reply) => {
+    let start: { url: URL; state: string };
+    try {
+      start = await startSignIn(db, oidc, {
+        loginHint: request.query.login_hint || undefined,
+        askWho: startedElsewhere(request),
+        now: request.now,
       });
-      return reply.header('cache-control', 'no-store').redirect(start.url.href);
-    },
-  );
+    } catch (error) {
+      // A browser navigation: an unreachable issuer should land on the sign-in page, not a JSON 500.
+      if (error instanceof SignInFailure) return fail(request, reply, error);
+      const failure = unavailable(error);
+      if (failure) return fail(request, reply, failure);
+      throw error;
+    }
+    reply.setCookie(AUTH_STATE_COOKIE, start.state, {
+      path: AUTH_COOKIE_PATH,
+      httpOnly: true,
+      // Lax, not Strict: the callback is a top-level navigation coming back from the issuer's site.
+      sameSite: 'lax',
+      secure,
+      maxAge: AUTH_REQUEST_TTL_MS / 1000,
+    });
+    return reply.header('cache-control', 'no-store').redirect(start.url.href);
+  });
 
-  app.get(
-    '/callback',
-    { schema: { querystring: CallbackQuerySchema }, config: { writes: true, answersOutage: true } },
+  serve(
+    app,
+    api.auth.signInCallback,
+    { config: { writes: true, answersOutage: true } },
     async (request, reply) => {
       const cookieState = request.cookies[AUTH_STATE_COOKIE];
       const queryState = request.query.state;
@@ -175,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   // GET because the specification makes sign-out a browser navigation. One that another site sent, or
   // that says nothing of where it came from, asks first (docs/product.md#signed-out-pages).
-  app.get('/logout', { config: { writes: true, answersOutage: true } }, async (request, reply) => {
+  serve(app, api.auth.signOut, { config: { writes: true, answersOutage: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!signOutIsOurs(request, publicOrigin)) return reply.type(HTML).send(confirmSignOutPage());
     const token = sessionTokenOf(request, env);
@@ -191,64 +172,44 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return reply.redirect('/');
   });
 
-  app.get(
-    '/user',
-    { schema: { response: { 200: AuthUserSchema, 401: ErrorBodySchema } } },
-    async (request): Promise<AuthUser> => authUserOf(requireUser(request)),
-  );
+  serve(app, api.auth.user, async (request): Promise<AuthUser> => authUserOf(requireUser(request)));
 
   // The person's day settings (docs/product.md#account-settings).
-  app.patch(
-    '/user',
-    { schema: { body: UpdateUserInputSchema, response: { 200: AuthUserSchema, ...ErrorResponseSchemas } } },
-    async (request): Promise<AuthUser> => {
-      const user = requireUser(request);
-      const zone = request.headers[TIME_ZONE_HEADER];
-      const updated = await changeUserSettings(
-        db,
-        user,
-        request.body,
-        typeof zone === 'string' ? zone : undefined,
-      );
-      // Cached sessions hold the row as it was: forget them so this person's next calls, on any
-      // device, use the new day at once (other instances within the cache's few seconds).
-      sessionCache?.forgetUser(user.id);
-      Object.assign(user, updated);
-      return authUserOf(updated);
-    },
-  );
+  serve(app, api.auth.updateUser, async (request): Promise<AuthUser> => {
+    const user = requireUser(request);
+    const zone = request.headers[TIME_ZONE_HEADER];
+    const updated = await changeUserSettings(
+      db,
+      user,
+      request.body,
+      typeof zone === 'string' ? zone : undefined,
+    );
+    // Cached sessions hold the row as it was: forget them so this person's next calls, on any
+    // device, use the new day at once (other instances within the cache's few seconds).
+    sessionCache?.forgetUser(user.id);
+    Object.assign(user, updated);
+    return authUserOf(updated);
+  });
 
-  app.get(
-    '/sessions',
-    { schema: { response: { 200: AccountSessionListSchema, ...ErrorResponseSchemas } } },
-    async (request) => {
-      const session = requireSession(request);
-      return { sessions: await listSessions(db, session.userId, session.id, request.now) };
-    },
-  );
+  serve(app, api.auth.sessions, async (request) => {
+    const session = requireSession(request);
+    return { sessions: await listSessions(db, session.userId, session.id, request.now) };
+  });
 
   // "Sign out everywhere else": every session of this person but the one making the call.
-  app.delete(
-    '/sessions',
-    { schema: { response: { 204: z.null(), ...ErrorResponseSchemas } } },
-    async (request, reply) => {
-      const session = requireSession(request);
-      await revokeOtherSessions(db, session.userId, session.id, sessionCache);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(app, api.auth.endOtherSessions, async (request, reply) => {
+    const session = requireSession(request);
+    await revokeOtherSessions(db, session.userId, session.id, sessionCache);
+    return reply.status(204).send(null);
+  });
 
-  app.delete(
-    '/sessions/:id',
-    { schema: { params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponseSchemas } } },
-    async (request, reply) => {
-      const session = requireSession(request);
-      await revokeSessionById(db, session.userId, request.params.id, sessionCache);
-      // Ending this device's own session is a sign-out: its cookie goes too.
-      if (request.params.id === session.id) clearSessionCookie(reply, env);
-      return reply.status(204).send(null);
-    },
-  );
+  serve(app, api.auth.endSession, async (request, reply) => {
+    const session = requireSession(request);
+    await revokeSessionById(db, session.userId, request.params.id, sessionCache);
+    // Ending this device's own session is a sign-out: its cookie goes too.
+    if (request.params.id === session.id) clearSessionCookie(reply, env);
+    return reply.status(204).send(null);
+  });
 };
 
 function authUserOf(user: UserRow): AuthUser {

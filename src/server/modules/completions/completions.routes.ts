@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchemas, IdParamsSchema } from '#shared/api/common';
-import { HabitSchema } from '#shared/api/habits';
-import { CompletionDayParamsSchema, HistoryQuerySchema, ItemHistorySchema } from '#shared/api/history';
-import { TaskSchema } from '#shared/api/tasks';
+import { api } from '#shared/api/contract';
 import type { Db } from '../../db/client';
+import { serve } from '../../http/serve';
 import { requireUser } from '../auth/auth-session';
 import type { CompletionKind } from './completions.repo';
 import { getHistory, type PersonDay, setDayDone } from './completions.service';
@@ -23,30 +21,18 @@ export const completionRoutes: FastifyPluginAsyncZod<{ db: Db; kind: CompletionK
   app,
   { db, kind },
 ) => {
-  const ItemSchema = kind === 'habit' ? HabitSchema : TaskSchema;
+  const calls = kind === 'habit' ? api.habits : api.tasks;
 
-  app.get(
-    '/:id/history',
-    {
-      schema: {
-        params: IdParamsSchema,
-        querystring: HistoryQuerySchema,
-        response: { 200: ItemHistorySchema, ...ErrorResponseSchemas },
-      },
-    },
-    async (request) => getHistory(db, personDay(request), kind, request.params.id, request.query),
+  serve(app, calls.history, async (request) =>
+    getHistory(db, personDay(request), kind, request.params.id, request.query),
   );
 
-  for (const [method, done] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [call, done] of [
+    [calls.markDayDone, true],
+    [calls.markDayNotDone, false],
   ] as const) {
-    app.route({
-      method,
-      url: '/:id/completions/:day',
-      schema: { params: CompletionDayParamsSchema, response: { 200: ItemSchema, ...ErrorResponseSchemas } },
-      handler: async (request) =>
-        setDayDone(db, personDay(request), kind, request.params.id, request.params.day, done),
-    });
+    serve(app, call, async (request) =>
+      setDayDone(db, personDay(request), kind, request.params.id, request.params.day, done),
+    );
   }
 };

@@ -7,7 +7,14 @@ import { statement } from '../../db/statements';
 
 export type NewHabit = Pick<
   HabitRow,
-  'title' | 'repeat' | 'repeatStart' | 'timesPerWeek' | 'isToday' | 'todaySortOrder' | 'sortOrder'
+  | 'title'
+  | 'repeat'
+  | 'repeatStart'
+  | 'timesPerWeek'
+  | 'remindAt'
+  | 'isToday'
+  | 'todaySortOrder'
+  | 'sortOrder'
 >;
 export type HabitChanges = Partial<NewHabit>;
 

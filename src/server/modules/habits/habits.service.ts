@@ -51,6 +51,7 @@ export async function createHabit(
           repeat: input.repeat,
           repeatStart: input.repeat === null ? null : today,
           timesPerWeek: input.timesPerWeek,
+          remindAt: input.remindAt,
           isToday: input.isToday,
           sortOrder: await positionFor(tx, userId, { kind: 'habits' }, input.sortOrder),
           todaySortOrder:
@@ -91,6 +92,7 @@ export async function patchHabit(
       if (!current) throw notFound('Habit');
       const changes: HabitChanges = {};
       if (edits.title !== undefined) changes.title = edits.title;
+      if (edits.remindAt !== undefined) changes.remindAt = edits.remindAt;
       // A habit has one schedule (docs/product.md#habit-schedules): giving it one takes the other away.
       if (edits.repeat !== undefined && edits.repeat !== current.repeat) {
         changes.repeat = edits.repeat;

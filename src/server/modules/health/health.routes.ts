@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Health, HealthSchema } from '#shared/api/auth';
+import type { Health } from '#shared/api/auth';
+import { api } from '#shared/api/contract';
 import type { Db } from '../../db/client';
 import type { StorageGuard } from '../../db/storage-guard';
+import { serve } from '../../http/serve';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/errors';
 import { pingDatabase } from './health.repo';
 
@@ -17,22 +19,18 @@ export type HealthOptions = {
  * with clients must always reach it); 503 tells a load balancer to take this instance out.
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, storage, stopping }) => {
-  app.get(
-    '/',
-    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
-    async (_request, reply) => {
-      const up = await pingDatabase(db);
-      const health: Health = stopping()
-        ? { status: 'stopping', database: up ? 'up' : 'down' }
-        : !up
-          ? { status: 'degraded', database: 'down' }
-          : storage.canWrite()
-            ? { status: 'ok', database: 'up' }
-            : { status: 'degraded', database: 'full' };
-      // Outside the API's scope (plugins/api-scope.ts), so it says no-store itself, like every API answer.
-      reply.header('cache-control', 'no-store');
-      if (health.status !== 'ok') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
-      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
-    },
-  );
+  serve(app, api.health.get, async (_request, reply) => {
+    const up = await pingDatabase(db);
+    const health: Health = stopping()
+      ? { status: 'stopping', database: up ? 'up' : 'down' }
+      : !up
+        ? { status: 'degraded', database: 'down' }
+        : storage.canWrite()
+          ? { status: 'ok', database: 'up' }
+          : { status: 'degraded', database: 'full' };
+    // Outside the API's scope (plugins/api-scope.ts), so it says no-store itself, like every API answer.
+    reply.header('cache-control', 'no-store');
+    if (health.status !== 'ok') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+  });
 };

@@ -110,8 +110,14 @@ export function postgresLiveChannel(
     };
     next.on('error', lost);
     next.on('end', lost);
-    await next.connect();
-    await next.query(`listen ${LIVE_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${LIVE_CHANNEL}`);
+    } catch (error) {
+      // Half open (connected, LISTEN refused: a pooler whose server is away): close it before retrying.
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
   }
 

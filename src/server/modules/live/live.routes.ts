@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '#shared/api/contract';
+import { serve } from '../../http/serve';
 import { requireSession } from '../auth/auth-session';
 import type { LiveHub } from './live-hub';
 
@@ -15,8 +17,8 @@ const LAST_EVENT_ID_MAX = 64;
  * changes. The answer is written by hand on the raw response: it never ends by itself, and must not be
  * compressed or buffered on the way.
  */
-export const liveRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hub }) => {
-  app.get('/events', async (request, reply) => {
+export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, { hub }) => {
+  serve(app, api.live.events, async (request, reply) => {
     const session = requireSession(request);
     const header = request.headers['last-event-id'];
     const lastEventId = typeof header === 'string' && header.length <= LAST_EVENT_ID_MAX ? header : undefined;

@@ -15,6 +15,7 @@ export type NewTask = Pick<
   | 'plannedFor'
   | 'repeat'
   | 'repeatStart'
+  | 'remindAt'
   | 'completed'
   | 'completedOn'
   | 'isToday'

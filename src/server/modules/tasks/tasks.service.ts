@@ -86,6 +86,7 @@ export async function createTask(
           title: input.title,
           goalId: input.goalId,
           ...plan,
+          remindAt: input.remindAt,
           completed: input.completed,
           completedOn: input.completed ? today : null,
           isToday: input.isToday,
@@ -128,6 +129,7 @@ export async function patchTask(
       if (!current) throw notFound('Task');
       const changes: TaskChanges = {};
       if (edits.title !== undefined) changes.title = edits.title;
+      if (edits.remindAt !== undefined) changes.remindAt = edits.remindAt;
       if (edits.completed !== undefined && edits.completed !== current.completed) {
         changes.completed = edits.completed;
         // The day it was done decides when it leaves Today (docs/product.md#fresh-today).

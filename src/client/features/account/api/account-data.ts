@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountImportResult, AccountSummary, CsvList } from '#shared/api/account-data';
-import { apiRequest } from '../../../lib/api-client';
+import type { AccountImportFile, CsvList } from '#shared/api/account-data';
+import { api, pathOf } from '#shared/api/contract';
+import { callApi } from '../../../lib/api-client';
 
 /*
  * The person's data as a whole (docs/product.md#your-data). The exports are plain links: the browser
  * downloads them with the session cookie and names them from Content-Disposition.
  */
-export const EXPORT_JSON_URL = '/api/account/export';
-export const exportCsvUrl = (list: CsvList) => `/api/account/export/csv/${list}`;
+export const EXPORT_JSON_URL = pathOf(api.account.export);
+export const exportCsvUrl = (list: CsvList) => pathOf(api.account.exportCsv, { params: { list } });
 
 export const accountSummaryQueryKey = ['account', 'summary'] as const;
 
@@ -15,7 +16,7 @@ export const accountSummaryQueryKey = ['account', 'summary'] as const;
 export function useAccountSummary(enabled: boolean) {
   return useQuery({
     queryKey: accountSummaryQueryKey,
-    queryFn: () => apiRequest<AccountSummary>('GET', '/api/account/summary'),
+    queryFn: () => callApi(api.account.summary),
     enabled,
     staleTime: 0,
   });
@@ -25,13 +26,13 @@ export function useAccountSummary(enabled: boolean) {
 export function useImportAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: unknown) =>
-      apiRequest<AccountImportResult>('POST', '/api/account/import', { body: file }),
+    // The file is the body as it was read; the server checks every field (docs/product.md#your-data).
+    mutationFn: (file: unknown) => callApi(api.account.import, { body: file as AccountImportFile }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
 /** DELETE /api/account: the person and everything of theirs; the session cookie goes with it. */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => apiRequest<void>('DELETE', '/api/account') });
+  return useMutation({ mutationFn: () => callApi(api.account.remove) });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import { callApi } from '../../../lib/api-client';
 import { sessionsQueryKey } from './get-sessions';
 
 /** DELETE /api/auth/sessions/:id: signs one device out. */
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/auth/sessions/${id}`),
+    mutationFn: (id: string) => callApi(api.auth.endSession, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }
@@ -15,7 +16,7 @@ export function useRevokeSession() {
 export function useSignOutEverywhereElse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('DELETE', '/api/auth/sessions'),
+    mutationFn: () => callApi(api.auth.endOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthUser, UpdateUserInput } from '#shared/api/auth';
-import { apiRequest } from '../../../lib/api-client';
+import type { UpdateUserInput } from '#shared/api/auth';
+import { api } from '#shared/api/contract';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 
 /**
@@ -10,7 +11,7 @@ import { invalidateAll } from '../../../lib/refetch-after-write';
 export function useUpdateDaySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateUserInput) => apiRequest<AuthUser>('PATCH', '/api/auth/user', { body: input }),
+    mutationFn: (input: UpdateUserInput) => callApi(api.auth.updateUser, { body: input }),
     onSettled: () => invalidateAll(queryClient),
   });
 }

@@ -1,15 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Today } from '#shared/api/today';
+import { api } from '#shared/api/contract';
 import { appendedSortOrders } from '#shared/domain/ordering';
-import { apiRequest } from '../../../lib/api-client';
+import { callQueryOptions } from '../../../lib/call-query';
 import { habitsQueryOptions } from './get-habits';
 import { tasksQueryOptions } from './get-tasks';
-
-/** The Today list's cache entry; its owner (the Today feature) reads the same key and schema. */
-const todayQueryOptions = {
-  queryKey: ['api', 'today'],
-  queryFn: () => apiRequest<Today>('GET', '/api/today'),
-} as const;
 
 /**
  * Positions for a bulk add (docs/product.md#dialog-lifecycle, docs/product.md#positions): sortOrder
@@ -32,7 +26,7 @@ export async function bulkPositions(
     count,
   );
   if (!addToToday) return { sortOrders, todaySortOrders: sortOrders.map(() => undefined) };
-  const today = await queryClient.fetchQuery({ ...todayQueryOptions, staleTime: 0 });
+  const today = await queryClient.fetchQuery({ ...callQueryOptions(api.today.get), staleTime: 0 });
   const todaySortOrders = appendedSortOrders(
     [...today.tasks, ...today.habits].map((item) => item.todaySortOrder),
     count,

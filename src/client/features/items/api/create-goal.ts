@@ -1,7 +1,8 @@
-import type { CreateGoalInput, Goal } from '#shared/api/goals';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { CreateGoalInput } from '#shared/api/goals';
+import { callApi } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 
 export function createGoal(input: CreateGoalInput) {
-  return apiRequest<Goal>('POST', '/api/goals', { body: withClientId(input) });
+  return callApi(api.goals.create, { body: withClientId(input) });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateHabitInput, Habit } from '#shared/api/habits';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { CreateHabitInput } from '#shared/api/habits';
+import { callApi } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { createInOrder } from './create-in-order';
 
 export function createHabit(input: CreateHabitInput) {
-  return apiRequest<Habit>('POST', '/api/habits', { body: withClientId(input) });
+  return callApi(api.habits.create, { body: withClientId(input) });
 }
 
 /** Bulk add: one POST per habit, in order (see createInOrder). */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTaskInput, Task } from '#shared/api/tasks';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { CreateTaskInput } from '#shared/api/tasks';
+import { callApi } from '../../../lib/api-client';
 import { withClientId } from '../../../lib/client-id';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { createInOrder } from './create-in-order';
 
 export function createTask(input: CreateTaskInput) {
-  return apiRequest<Task>('POST', '/api/tasks', { body: withClientId(input) });
+  return callApi(api.tasks.create, { body: withClientId(input) });
 }
 
 /** Bulk add: one POST per task, in order (see createInOrder). */

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export function deleteGoal(id: string) {
-  return apiRequest('DELETE', `/api/goals/${id}`);
+  return callApi(api.goals.remove, { params: { id } });
 }
 
 export function useDeleteGoal() {

@@ -1,17 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Goal } from '#shared/api/goals';
-import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '#shared/api/contract';
+import { callQueryOptions } from '../../../lib/call-query';
 
-export function getGoals(showArchived: boolean) {
-  return apiRequest<Goal[]>('GET', `/api/goals?showArchived=${showArchived}`);
-}
-
-/** The option object is part of the key so archived and unarchived lists are cached apart. */
+/** The query is part of the key, so archived and unarchived lists are cached apart. */
 export function goalsQueryOptions(showArchived: boolean) {
-  return queryOptions({
-    queryKey: ['api', 'goals', { showArchived }],
-    queryFn: () => getGoals(showArchived),
-  });
+  return callQueryOptions(api.goals.list, { query: { showArchived: showArchived ? 'true' : 'false' } });
 }
 
 /** Toggling archived goals keeps the current list on screen until the other one arrives (no skeleton flash). */

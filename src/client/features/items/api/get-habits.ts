@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { api, queryKeyOf } from '#shared/api/contract';
 import type { Habit } from '#shared/api/habits';
-import { apiRequest } from '../../../lib/api-client';
+import { callQueryOptions } from '../../../lib/call-query';
 import { useHeldBackIds } from '../../../lib/held-back';
 
-export const HABITS_QUERY_KEY = ['api', 'habits'] as const;
-
-export function getHabits() {
-  return apiRequest<Habit[]>('GET', '/api/habits');
-}
+export const HABITS_QUERY_KEY = queryKeyOf(api.habits.list);
 
 export function habitsQueryOptions() {
-  return queryOptions({ queryKey: HABITS_QUERY_KEY, queryFn: getHabits });
+  return callQueryOptions(api.habits.list);
 }
 
 /** The list without rows deleted but held back for their Undo (lib/held-back.ts). */

@@ -1,20 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ItemHistory } from '#shared/api/history';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '#shared/api/contract';
+import { callApi } from '../../../lib/api-client';
+import { callQueryOptions } from '../../../lib/call-query';
 
 export type HistoryItemKind = 'habit' | 'task';
 
-const collection = (kind: HistoryItemKind) => (kind === 'habit' ? 'habits' : 'tasks');
+const calls = (kind: HistoryItemKind) => (kind === 'habit' ? api.habits : api.tasks);
 
 /**
  * GET /api/{habits|tasks}/:id/history: the last 371 days (the server's default range) with the
  * streaks. Keyed under the item's list, so every write's refetch of ['api'] refreshes it too.
  */
 export function historyQueryOptions(kind: HistoryItemKind, id: string) {
-  return queryOptions({
-    queryKey: ['api', collection(kind), id, 'history'],
-    queryFn: () => apiRequest<ItemHistory>('GET', `/api/${collection(kind)}/${id}/history`),
-  });
+  return callQueryOptions(calls(kind).history, { params: { id } });
 }
 
 export function useHistory(kind: HistoryItemKind, id: string, enabled: boolean) {
@@ -25,5 +23,6 @@ export type SetDayDoneVariables = { kind: HistoryItemKind; id: string; day: stri
 
 /** PUT (done) or DELETE (not done) /api/{habits|tasks}/:id/completions/:day. */
 export function setDayDone({ kind, id, day, done }: SetDayDoneVariables) {
-  return apiRequest(done ? 'PUT' : 'DELETE', `/api/${collection(kind)}/${id}/completions/${day}`);
+  const { markDayDone, markDayNotDone } = calls(kind);
+  return callApi(done ? markDayDone : markDayNotDone, { params: { id, day } });
 }

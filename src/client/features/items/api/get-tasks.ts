@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { api, queryKeyOf } from '#shared/api/contract';
 import type { Task } from '#shared/api/tasks';
-import { apiRequest } from '../../../lib/api-client';
+import { callQueryOptions } from '../../../lib/call-query';
 import { useHeldBackIds } from '../../../lib/held-back';
 
-export const TASKS_QUERY_KEY = ['api', 'tasks'] as const;
-
-export function getTasks() {
-  return apiRequest<Task[]>('GET', '/api/tasks');
-}
+export const TASKS_QUERY_KEY = queryKeyOf(api.tasks.list);
 
 export function tasksQueryOptions() {
-  return queryOptions({ queryKey: TASKS_QUERY_KEY, queryFn: getTasks });
+  return callQueryOptions(api.tasks.list);
 }
 
 /** The list without rows deleted but held back for their Undo (lib/held-back.ts). */

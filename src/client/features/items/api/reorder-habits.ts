@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Habit, SortReorderInput } from '#shared/api/index';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { Habit } from '#shared/api/habits';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { HABITS_QUERY_KEY } from './get-habits';
 import { sortOrdersFor, withSortOrders } from './reorder';
@@ -8,8 +9,7 @@ import { sortOrdersFor, withSortOrders } from './reorder';
 export type ReorderHabitsVariables = { orderedIds: string[] };
 
 export function reorderHabits({ orderedIds }: ReorderHabitsVariables) {
-  const body: SortReorderInput = { items: sortOrdersFor(orderedIds) };
-  return apiRequest('POST', '/api/habits/reorder', { body });
+  return callApi(api.habits.reorder, { body: { items: sortOrdersFor(orderedIds) } });
 }
 
 /** Shown at once, rolled back on failure, then refetched (docs/product.md#reordering). */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task, TaskReorderInput } from '#shared/api/index';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { Task } from '#shared/api/tasks';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { TASKS_QUERY_KEY } from './get-tasks';
 import { sortOrdersFor, withSortOrders } from './reorder';
@@ -9,8 +10,7 @@ import { sortOrdersFor, withSortOrders } from './reorder';
 export type ReorderTasksVariables = { goalId: string | null; orderedIds: string[] };
 
 export function reorderTasks({ goalId, orderedIds }: ReorderTasksVariables) {
-  const body: TaskReorderInput = { goalId, items: sortOrdersFor(orderedIds) };
-  return apiRequest('POST', '/api/tasks/reorder', { body });
+  return callApi(api.tasks.reorder, { body: { goalId, items: sortOrdersFor(orderedIds) } });
 }
 
 /** Shown at once, rolled back on failure, then refetched (docs/product.md#reordering). */

@@ -19,8 +19,11 @@ export type SaveItemRequest =
   | { kind: 'habit'; create: CreateHabitInput }
   | { kind: 'habit'; update: { id: string; changes: UpdateHabitInput } };
 
-/** The saved item as the API answered it (the form needs only to know that it was saved). */
-export type SavedItem = Goal | Task | Habit;
+/**
+ * The saved item as the API answered it, or undefined when the change waits on the device to be sent
+ * (lib/outbox.ts); the form needs only to know that it was saved or kept.
+ */
+export type SavedItem = Goal | Task | Habit | undefined;
 
 export function saveItem(request: SaveItemRequest): Promise<SavedItem> {
   switch (request.kind) {

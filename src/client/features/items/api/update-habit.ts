@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Habit, UpdateHabitInput } from '#shared/api/habits';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { UpdateHabitInput } from '#shared/api/habits';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export type UpdateHabitVariables = { id: string; changes: UpdateHabitInput };
 
 export function updateHabit({ id, changes }: UpdateHabitVariables) {
-  return apiRequest<Habit>('PATCH', `/api/habits/${id}`, { body: changes });
+  return callApi(api.habits.update, { params: { id }, body: changes });
 }
 
 export function useUpdateHabit() {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task, UpdateTaskInput } from '#shared/api/tasks';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import type { UpdateTaskInput } from '#shared/api/tasks';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 
 export type UpdateTaskVariables = { id: string; changes: UpdateTaskInput };
 
 export function updateTask({ id, changes }: UpdateTaskVariables) {
-  return apiRequest<Task>('PATCH', `/api/tasks/${id}`, { body: changes });
+  return callApi(api.tasks.update, { params: { id }, body: changes });
 }
 
 export function useUpdateTask() {

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, installFakeApi, on } from '../../../testing/fake-api';
 import { pressableToastButton, renderWithProviders } from '../../../testing/render';
+import { resetItemEditor } from '../lib/item-editor';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
 import { HabitCard } from './habit-card';
+import { ItemEditor } from './item-editor';
 import { TaskCard } from './task-card';
 
 const ordinaryGoal = makeGoal({ title: 'Launch', color: 'indigo', isHabitGoal: false });
@@ -23,6 +25,9 @@ function patchEchoes() {
     on('GET', /^\/api\//, () => ({ body: [] })),
   );
 }
+
+// The edit dialog is the app's one ItemEditor, drawn beside the cards as the signed-in frame draws it.
+afterEach(resetItemEditor);
 
 describe('TaskCard', () => {
   it('toggles `completed` for a normal task, and strikes through a completed title', async () => {
@@ -157,8 +162,17 @@ describe('TaskCard', () => {
   });
 
   it('opens the edit dialog from the edit control', async () => {
-    installFakeApi(on('GET', /^\/api\//, () => ({ body: [] })));
-    const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Fix bike' })} goal={null} />);
+    const task = makeTask({ title: 'Fix bike' });
+    installFakeApi(
+      on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const { user } = renderWithProviders(
+      <>
+        <TaskCard task={task} goal={null} />
+        <ItemEditor />
+      </>,
+    );
     await user.click(screen.getByRole('button', { name: 'Edit task' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
@@ -166,8 +180,17 @@ describe('TaskCard', () => {
   });
 
   it('opens the edit dialog from the actions menu too (phones have no inline edit button)', async () => {
-    installFakeApi(on('GET', /^\/api\//, () => ({ body: [] })));
-    const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Fix bike' })} goal={null} />);
+    const task = makeTask({ title: 'Fix bike' });
+    installFakeApi(
+      on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const { user } = renderWithProviders(
+      <>
+        <TaskCard task={task} goal={null} />
+        <ItemEditor />
+      </>,
+    );
     await user.click(screen.getByRole('button', { name: 'More actions for Fix bike' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit task' }));
     const dialog = await screen.findByRole('dialog');

@@ -24,10 +24,10 @@ import { notifyError } from '../../../lib/notify-error';
 import { useDeleteGoal } from '../api/delete-goal';
 import { useReorderTasks } from '../api/reorder-tasks';
 import { useUpdateGoal } from '../api/update-goal';
+import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { clearCompleted } from './clear-completed';
 import { DeleteGoalDialog } from './delete-goal-dialog';
-import { ItemDialog } from './item-dialog';
 import { QuickAdd } from './quick-add';
 import { SectionEmpty, SectionShell } from './section-shell';
 import { SortableList } from './sortable-list';
@@ -61,7 +61,6 @@ export const GoalSection = memo(function GoalSection({
   const remove = useDeleteGoal();
   // Tasks of a habit goal are never "completed" for good (they reset daily), so only normal goals clear.
   const completed = goal.isHabitGoal ? [] : tasks.filter((task) => task.completed).map((task) => task.id);
-  const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // One object while the goal is the same, so the cards (which compare their props) are not drawn again.
   const summary = useMemo(
@@ -138,7 +137,7 @@ export const GoalSection = memo(function GoalSection({
                   <Plus aria-hidden />
                   Add task
                 </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setEditing(true)}>
+                <DropdownMenuItem onSelect={() => editItem({ kind: 'goal', goal })}>
                   <Pencil aria-hidden />
                   Edit goal
                 </DropdownMenuItem>
@@ -193,7 +192,6 @@ export const GoalSection = memo(function GoalSection({
           />
         )}
       </SectionShell>
-      <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'goal', goal }} />
       <DeleteGoalDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

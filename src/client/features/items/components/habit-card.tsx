@@ -6,17 +6,15 @@ import { deleteWithUndo, offerUndo } from '../../../lib/undo';
 import { deleteHabit } from '../api/delete-habit';
 import { updateHabit, useUpdateHabit } from '../api/update-habit';
 import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
+import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
-import { ItemDialog } from './item-dialog';
 import { HabitScheduleLabel, habitScheduleWords } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
 export type HabitCardProps = CardSortProps & {
   habit: Habit;
-  /** Opens the edit dialog; without it the card opens its own. */
-  onEdit?: () => void;
 };
 
 const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
@@ -25,10 +23,9 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
  * completedToday.
  */
-export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: HabitCardProps) {
+export const HabitCard = memo(function HabitCard({ habit, ...sort }: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();
-  const [editing, setEditing] = useState(false);
   const [showingHistory, setShowingHistory] = useState(false);
 
   const done = habit.completedToday;
@@ -80,7 +77,7 @@ export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: Hab
         isToday={habit.isToday}
         todayPending={today.isPending}
         onToggleToday={toggleToday}
-        onEdit={onEdit ?? (() => setEditing(true))}
+        onEdit={() => editItem({ kind: 'habit', habit })}
         onDelete={remove}
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
@@ -96,9 +93,6 @@ export const HabitCard = memo(function HabitCard({ habit, onEdit, ...sort }: Hab
         title={habit.title}
         color="purple"
       />
-      {!onEdit && (
-        <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'habit', habit }} />
-      )}
     </>
   );
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ItemHistory } from '#shared/api/history';
 import { type FakeApi, installFakeApi, on } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
+import { makeHabit } from '../testing/factories';
 import { HistoryDialog } from './history-dialog';
 
 const HABIT_ID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
@@ -29,8 +30,8 @@ describe('HistoryDialog', () => {
     api = installFakeApi(
       on('GET', `/api/habits/${HABIT_ID}/history`, () => ({ body: history })),
       // The answer's item is not used by the dialog (everything is refetched), only its status.
-      on('PUT', /\/completions\//, () => ({ status: 204 })),
-      on('DELETE', /\/completions\//, () => ({ status: 204 })),
+      on('PUT', /\/completions\//, () => ({ body: makeHabit({ id: HABIT_ID, title: 'Stretch' }) })),
+      on('DELETE', /\/completions\//, () => ({ body: makeHabit({ id: HABIT_ID, title: 'Stretch' }) })),
     );
   });
   const calls = () => api.requests.map((request) => ({ method: request.method, url: request.path }));

@@ -18,6 +18,7 @@ export function ItemDialogBody({
   presetType,
   goal,
   item,
+  gone,
   defaultIsToday = false,
   close,
 }: Omit<ItemDialogProps, 'open' | 'onOpenChange'> & { close: () => void }) {
@@ -43,6 +44,7 @@ export function ItemDialogBody({
     <SingleItemForm
       kind={kind}
       item={editing ? item : undefined}
+      gone={gone}
       goalContext={goalContext}
       defaultIsToday={defaultIsToday}
       onDone={close}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -27,7 +27,11 @@ export function preloadItemDialogBody(): Promise<{ default: Body }> {
 const LazyBody = lazy(preloadItemDialogBody);
 
 function ItemDialogBody(props: Parameters<Body>[0]) {
-  const Loaded = loadedBody;
+  // Chosen once per opening: switching from the lazy wrapper to the loaded component when it arrives
+  // would be another component to React, which would mount the form again from the item's values and
+  // lose what the person typed at the next re-render, such as a live update's
+  // (docs/decisions/030-edits-and-live-updates.md).
+  const [Loaded] = useState(() => loadedBody);
   if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -44,8 +48,10 @@ export type ItemDialogProps = {
   presetType?: ItemKind;
   /** Fixes the dialog to a goal: new tasks join it, the goal select is hidden, a banner says so. */
   goal?: GoalContext;
-  /** The item to edit (mode "edit"). */
+  /** The item to edit (mode "edit"), as it is now: ItemEditor follows it while the dialog is open. */
   item?: EditableItem;
+  /** The item being edited was deleted elsewhere: the dialog stays, says so and cannot save. */
+  gone?: boolean;
   /** Initial state of "Add to Today" / "Add all to Today" (the Today screen adds to Today). */
   defaultIsToday?: boolean;
 };

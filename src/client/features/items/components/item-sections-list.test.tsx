@@ -32,7 +32,11 @@ describe('ItemSectionsList', () => {
       <ItemSectionsList sections={sections} onAddHabit={noop} onAddTodo={noop} onAddTask={noop} />,
     );
     expect(screen.getAllByRole('article').length).toBeLessThan(ROWS_PER_STEP);
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(tasks.length));
+    // Each step waits for a timer and a transition; on a busy machine four take longer than waitFor's
+    // default second, so the bound is generous: this is about what is drawn, not how fast.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(tasks.length), {
+      timeout: 10_000,
+    });
     expect(new Set(drawings.values())).toEqual(new Set([1]));
     expect(drawings.size).toBe(tasks.length);
   });

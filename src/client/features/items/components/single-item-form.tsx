@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TITLE_MAX } from '#shared/api/common';
 import { Button } from '../../../components/ui/button';
 import { CharacterCount, nearLimit } from '../../../components/ui/character-count';
-import { DialogFooter } from '../../../components/ui/dialog';
+import { DialogFooter, focusAtEnd } from '../../../components/ui/dialog';
 import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/error-text';
 import { usePersonsDay } from '../../../lib/persons-day';
 import { useSaveItem } from '../api/save-item';
 import {
+  changedFields,
   formDefaults,
   type SingleItemFormInput,
   type SingleItemFormValues,
@@ -29,13 +30,19 @@ import {
   updatedToast,
 } from '../lib/item-kinds';
 import { settle } from '../lib/settle';
+import { ChangedElsewhere, DeletedElsewhere } from './changed-elsewhere';
 import { GoalFields } from './goal-fields';
 import { TaskHabitFields } from './task-habit-fields';
 
 export type SingleItemFormProps = {
   kind: ItemKind;
-  /** Present when editing; absent when adding. */
+  /**
+   * Present when editing; absent when adding. The item as it is now: it may change while the form is
+   * open (another device saved it), and the form then keeps its fields and asks.
+   */
   item?: EditableItem;
+  /** The item being edited was deleted elsewhere while the form was open: it says so and cannot save. */
+  gone?: boolean;
   goalContext?: GoalContext;
   defaultIsToday?: boolean;
   onDone: () => void;
@@ -52,6 +59,7 @@ export type SingleItemFormProps = {
 export function SingleItemForm({
   kind,
   item,
+  gone = false,
   goalContext,
   defaultIsToday = false,
   onDone,
@@ -59,19 +67,38 @@ export function SingleItemForm({
 }: SingleItemFormProps) {
   const ids = useId();
   const today = usePersonsDay();
+  // `base`: the version the fields came from. `seen`: the latest version the person has answered
+  // ("Take the new values" or "Keep mine"); a newer one than that is announced.
+  const [base, setBase] = useState(item);
+  const [seen, setSeen] = useState(item);
   const form = useForm<SingleItemFormInput, unknown, SingleItemFormValues>({
     resolver: zodResolver(singleItemFormSchema(today)),
-    defaultValues: formDefaults(item, defaultIsToday, today),
+    defaultValues: formDefaults(base, defaultIsToday, today),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const save = useSaveItem();
   const editing = item !== undefined;
   const [failure, setFailure] = useState<string | null>(null);
+  const titleField = useRef<HTMLInputElement | null>(null);
+  // This form's own save comes back through the lists too: it is not news from elsewhere.
+  const ownSave = save.isPending || save.isSuccess;
+  const changed = item && seen && !gone && !ownSave ? changedFields(seen, item) : [];
+
+  const answer = (take: boolean) => {
+    if (take) {
+      form.reset(formDefaults(item, defaultIsToday, today));
+      setBase(item);
+    }
+    setSeen(item);
+    // The notice and its buttons go: focus goes on to the Title, not to the page.
+    if (titleField.current) focusAtEnd(titleField.current);
+  };
 
   const submit = (values: SingleItemFormValues) => {
+    if (gone) return;
     setFailure(null);
-    settle(save, saveRequestFor(kind, item, values, goalContext, today), {
+    settle(save, saveRequestFor(kind, base, values, goalContext, today, item), {
       onSuccess: () => {
         toast(editing ? updatedToast(kind) : createdToast(kind));
         form.reset();
@@ -82,6 +109,7 @@ export function SingleItemForm({
   };
 
   const titleError = form.formState.errors.title?.message;
+  const titleRegistration = form.register('title');
   const titleId = `${ids}-title`;
   const titleLength = form.watch('title').length;
   const describedBy = [
@@ -97,6 +125,10 @@ export function SingleItemForm({
       noValidate
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
     >
+      {gone && <DeletedElsewhere kind={kind} />}
+      {changed.length > 0 && (
+        <ChangedElsewhere fields={changed} onTake={() => answer(true)} onKeep={() => answer(false)} />
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor={titleId}>Title</Label>
         <Input
@@ -107,7 +139,11 @@ export function SingleItemForm({
           placeholder={PLACEHOLDERS[kind]}
           aria-invalid={titleError ? true : undefined}
           aria-describedby={describedBy || undefined}
-          {...form.register('title')}
+          {...titleRegistration}
+          ref={(element) => {
+            titleRegistration.ref(element);
+            titleField.current = element;
+          }}
         />
         <CharacterCount id={`${titleId}-count`} length={titleLength} max={TITLE_MAX} />
         {titleError && (
@@ -132,14 +168,14 @@ export function SingleItemForm({
           register={form.register}
           showGoalSelect={kind === 'task' && !goalContext}
           habitSchedule={
-            kind === 'habit' ? { kept: item?.kind === 'habit' ? item.habit : undefined } : undefined
+            kind === 'habit' ? { kept: base?.kind === 'habit' ? base.habit : undefined } : undefined
           }
           plan={
             kind === 'task'
               ? {
                   today,
                   dateError: form.formState.errors.plannedDate?.message,
-                  keptRule: item?.kind === 'task' ? item.task.repeat : null,
+                  keptRule: base?.kind === 'task' ? base.task.repeat : null,
                 }
               : undefined
           }
@@ -156,7 +192,7 @@ export function SingleItemForm({
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={save.isPending || gone}>
           {save.isPending && <Spinner className="size-4" />}
           {submitLabel(kind, editing)}
         </Button>

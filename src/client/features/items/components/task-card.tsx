@@ -9,10 +9,10 @@ import { deleteWithUndo, offerUndo } from '../../../lib/undo';
 import { deleteTask } from '../api/delete-task';
 import { updateTask, useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
+import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame } from './item-card-frame';
-import { ItemDialog } from './item-dialog';
 import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
@@ -24,8 +24,6 @@ export type TaskCardProps = CardSortProps & {
   tint?: boolean;
   /** Show the goal's name under the title, with the "Goal: {name}" tooltip (Today). */
   showGoal?: boolean;
-  /** Opens the edit dialog; without it the card opens its own. */
-  onEdit?: () => void;
   /** The day menu's name: "Plan for…", or "Move to…" on Upcoming. */
   planMenuLabel?: string;
 };
@@ -39,13 +37,11 @@ export const TaskCard = memo(function TaskCard({
   goal,
   tint = false,
   showGoal = false,
-  onEdit,
   planMenuLabel,
   ...sort
 }: TaskCardProps) {
   const completion = useUpdateTask();
   const today = useUpdateTask();
-  const [editing, setEditing] = useState(false);
   const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
@@ -102,7 +98,7 @@ export const TaskCard = memo(function TaskCard({
         isToday={task.isToday}
         todayPending={today.isPending}
         onToggleToday={toggleToday}
-        onEdit={onEdit ?? (() => setEditing(true))}
+        onEdit={() => editItem({ kind: 'task', task })}
         onDelete={remove}
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
@@ -128,9 +124,6 @@ export const TaskCard = memo(function TaskCard({
           title={task.title}
           color={resolveGoalColor(goal.color)}
         />
-      )}
-      {!onEdit && (
-        <ItemDialog open={editing} onOpenChange={setEditing} mode="edit" item={{ kind: 'task', task }} />
       )}
     </>
   );

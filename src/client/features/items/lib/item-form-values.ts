@@ -115,6 +115,9 @@ export function formDefaults(
  * The save the form makes. Editing a goal sends exactly title, description, color and isHabitGoal;
  * editing a task sends title, goalId and isToday, and plannedFor only when its day changed; in a
  * goal's context a new task joins that goal whatever the form says (docs/product.md#dialog-lifecycle).
+ * `item` is what the form's fields came from (a rule "kept" is its rule); `current` is the item as the
+ * lists have it now, which "only when changed" compares with: it differs from `item` when the item
+ * changed on another device and the person kept their own values.
  */
 export function saveRequestFor(
   kind: ItemKind,
@@ -122,6 +125,7 @@ export function saveRequestFor(
   values: SingleItemFormValues,
   goalContext: GoalContext | undefined,
   today: Day,
+  current: EditableItem | undefined = item,
 ): SaveItemRequest {
   const { title, isToday } = values;
   const plannedFor = dayOfChoice(values.planChoice as PlanChoice, today, values.plannedDate);
@@ -134,7 +138,8 @@ export function saveRequestFor(
     isHabitGoal: values.isHabitGoal,
   };
   if (item?.kind === 'goal') return { kind: 'goal', update: { id: item.goal.id, changes: goalFields } };
-  if (item?.kind === 'task')
+  if (item?.kind === 'task') {
+    const now = current?.kind === 'task' ? current.task : item.task;
     return {
       kind: 'task',
       update: {
@@ -143,14 +148,16 @@ export function saveRequestFor(
           title,
           goalId: goalIdFromSelect(values.goalId),
           isToday,
-          ...(plannedFor === item.task.plannedFor ? {} : { plannedFor }),
-          ...(repeat === item.task.repeat ? {} : { repeat }),
+          ...(plannedFor === now.plannedFor ? {} : { plannedFor }),
+          ...(repeat === now.repeat ? {} : { repeat }),
         },
       },
     };
+  }
   if (item?.kind === 'habit') {
+    const now = current?.kind === 'habit' ? current.habit : item.habit;
     const { repeat: rule, timesPerWeek } = scheduleOf(values.habitSchedule, item.habit);
-    const changed = rule !== item.habit.repeat || timesPerWeek !== item.habit.timesPerWeek;
+    const changed = rule !== now.repeat || timesPerWeek !== now.timesPerWeek;
     return {
       kind: 'habit',
       update: {
@@ -183,4 +190,42 @@ export function saveRequestFor(
       ...(schedule.timesPerWeek ? { timesPerWeek: schedule.timesPerWeek } : {}),
     },
   };
+}
+
+/** The fields an edit shows, per kind, and how the "changed elsewhere" line names them. */
+const EDITED_FIELDS = {
+  goal: [
+    ['title', 'title'],
+    ['description', 'description'],
+    ['color', 'colour'],
+    ['isHabitGoal', 'habit goal switch'],
+  ],
+  task: [
+    ['title', 'title'],
+    ['goalId', 'goal'],
+    ['isToday', 'Today'],
+    ['plannedFor', 'day'],
+    ['repeat', 'repeat'],
+  ],
+  habit: [
+    ['title', 'title'],
+    ['isToday', 'Today'],
+    ['repeat', 'schedule'],
+    ['timesPerWeek', 'schedule'],
+  ],
+} as const;
+
+/**
+ * What differs between two versions of one item, among the fields its edit form shows, named as the
+ * dialog's "Changed on another device" line says them ("title", "Today"), each once. A tick, a count
+ * or a new position made elsewhere is not an edit and names nothing.
+ */
+export function changedFields(before: EditableItem, after: EditableItem): string[] {
+  const rowOf = (item: EditableItem): Record<string, unknown> =>
+    item.kind === 'goal' ? item.goal : item.kind === 'task' ? item.task : item.habit;
+  if (before.kind !== after.kind) return [];
+  const a = rowOf(before);
+  const b = rowOf(after);
+  const names = EDITED_FIELDS[before.kind].filter(([field]) => a[field] !== b[field]).map(([, name]) => name);
+  return [...new Set(names)];
 }

@@ -1,24 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '#shared/api/contract';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { offerUndo } from '../../../lib/undo';
 import type { TodayItem } from '../lib/today-items';
 
 type ClearTarget = Pick<TodayItem, 'kind' | 'id' | 'todaySortOrder'>;
 
-const pathOf = (item: ClearTarget) => `/api/${item.kind === 'task' ? 'tasks' : 'habits'}/${item.id}`;
+/** Sets Today membership (and the place on Today) of one task or habit. */
+const setToday = (item: ClearTarget, body: { isToday: boolean; todaySortOrder?: number }) =>
+  callApi(item.kind === 'task' ? api.tasks.update : api.habits.update, { params: { id: item.id }, body });
 
 /** One PATCH per item setting isToday false (docs/product.md#call-conventions). */
 export async function clearToday(items: readonly ClearTarget[]): Promise<void> {
-  await Promise.all(items.map((item) => apiRequest('PATCH', pathOf(item), { body: { isToday: false } })));
+  await Promise.all(items.map((item) => setToday(item, { isToday: false })));
 }
 
 /** Undo of Clear Today: each item back on Today at the position it had (docs/product.md#undo). */
 export async function restoreToday(items: readonly ClearTarget[]): Promise<void> {
   await Promise.all(
-    items.map((item) =>
-      apiRequest('PATCH', pathOf(item), { body: { isToday: true, todaySortOrder: item.todaySortOrder } }),
-    ),
+    items.map((item) => setToday(item, { isToday: true, todaySortOrder: item.todaySortOrder })),
   );
 }
 

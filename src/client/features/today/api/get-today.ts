@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { api, queryKeyOf } from '#shared/api/contract';
 import type { Today } from '#shared/api/today';
-import { apiRequest } from '../../../lib/api-client';
+import { callQueryOptions } from '../../../lib/call-query';
 import { useHeldBackIds } from '../../../lib/held-back';
 
-export const TODAY_QUERY_KEY = ['api', 'today'] as const;
-
-export function getToday() {
-  return apiRequest<Today>('GET', '/api/today');
-}
+export const TODAY_QUERY_KEY = queryKeyOf(api.today.get);
 
 export function todayQueryOptions() {
-  return queryOptions({ queryKey: TODAY_QUERY_KEY, queryFn: getToday });
+  return callQueryOptions(api.today.get);
 }
 
 /** Today without rows deleted but held back for their Undo (lib/held-back.ts). */

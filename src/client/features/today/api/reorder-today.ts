@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#shared/api/contract';
 import type { TodayReorderInput } from '#shared/api/reorder';
 import type { Today } from '#shared/api/today';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { applyTodayOrder } from '../lib/today-items';
 import { TODAY_QUERY_KEY } from './get-today';
 
 export function reorderToday(input: TodayReorderInput) {
-  return apiRequest('POST', '/api/today/reorder', { body: input });
+  return callApi(api.today.reorder, { body: input });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Habit } from '#shared/api/habits';
-import type { TaskGoalSummary } from '#shared/api/tasks';
+import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import type { TodayTask } from '#shared/api/today';
 
 /** Test-only builders for Today data; overrides win, ids are unique valid UUIDs. */
@@ -24,6 +24,7 @@ export function todayTask(
     goalId: overrides.goal ? overrides.goal.id : null,
     plannedFor: null,
     repeat: null,
+    remindAt: null,
     completed: false,
     completedToday: false,
     completionCount: 0,
@@ -36,11 +37,17 @@ export function todayTask(
   };
 }
 
+/** The task as its own calls answer it (PATCH /api/tasks/:id): without Today's goal summary. */
+export function taskOf({ goal: _goal, ...task }: TodayTask): Task {
+  return task;
+}
+
 export function todayHabit(title: string, todaySortOrder: number, overrides: Partial<Habit> = {}): Habit {
   return {
     id: testUuid(),
     title,
     repeat: null,
+    remindAt: null,
     timesPerWeek: null,
     isToday: true,
     completedToday: false,

@@ -1,8 +1,9 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, queryKeyOf } from '#shared/api/contract';
 import type { TodayTask } from '#shared/api/today';
 import type { Upcoming, UpcomingDay } from '#shared/api/upcoming';
 import { addDays, type Day } from '#shared/domain/days';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /*
  * GET /api/upcoming?from&to (docs/product.md#upcoming): one entry per day of the range, with the tasks
@@ -15,10 +16,10 @@ export type UpcomingTask = TodayTask;
 export const UPCOMING_FIRST_DAYS = 15;
 export const UPCOMING_MORE_DAYS = 14;
 
-export const UPCOMING_QUERY_KEY = ['api', 'upcoming'] as const;
+export const UPCOMING_QUERY_KEY = queryKeyOf(api.upcoming.get);
 
 export function getUpcoming(from: Day, to: Day) {
-  return apiRequest<Upcoming>('GET', `/api/upcoming?from=${from}&to=${to}`);
+  return callApi(api.upcoming.get, { query: { from, to } });
 }
 
 /** The range a page asks for: `from` and the days it covers. */

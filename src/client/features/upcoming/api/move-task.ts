@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Task } from '#shared/api/tasks';
+import { api } from '#shared/api/contract';
 import type { Day } from '#shared/domain/days';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
 import { moveInDays } from '../lib/move-in-days';
 import { UPCOMING_QUERY_KEY, type UpcomingData } from './get-upcoming';
@@ -10,7 +10,7 @@ export type MoveTaskVariables = { id: string; from: Day | null; to: Day };
 
 /** Plans a task for another day: PATCH plannedFor (docs/product.md#upcoming-screen). */
 export function moveTask({ id, to }: MoveTaskVariables) {
-  return apiRequest<Task>('PATCH', `/api/tasks/${id}`, { body: { plannedFor: to } });
+  return callApi(api.tasks.update, { params: { id }, body: { plannedFor: to } });
 }
 
 /**

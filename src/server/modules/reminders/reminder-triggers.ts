@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client';
+import { isWriteMethod } from '../../http/write-requests';
+import { createdIdOf } from '../live/live-announcements';
+import { type ItemKind, rescheduleItem, reschedulePerson } from './reminders.service';
+
+/*
+ * Which successful calls move reminders (docs/decisions/032-push-reminders.md), by the route that
+ * answered, as live updates are announced: a write to a task or a habit recomputes that item's; the
+ * day settings, an import, a goal deleted with its tasks, and a new zone from the browser recompute
+ * all of the person's. It runs before the answer leaves, so a client that sees its write answered
+ * sees its reminder moved too.
+ */
+
+const ITEM_ROUTES: ReadonlyArray<[string, ItemKind]> = [
+  ['/api/tasks', 'task'],
+  ['/api/habits', 'habit'],
+];
+const PERSON_ROUTES = new Set([
+  '/api/account/import',
+  '/api/auth/user',
+  '/api/goals/:id',
+  '/api/goals/:goalId/tasks/completed',
+  '/api/tasks/completed',
+]);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** True when this request's x-time-zone header gave the person a new zone (auth-session.ts). */
+    timeZoneChanged: boolean;
+  }
+}
+
+function itemOf(request: FastifyRequest, payload: unknown): { kind: ItemKind; id: string } | undefined {
+  const route = request.routeOptions.url ?? '';
+  for (const [prefix, kind] of ITEM_ROUTES) {
+    if (route === prefix) {
+      const id = createdIdOf(request, payload);
+      return id ? { kind, id } : undefined;
+    }
+    if (route === `${prefix}/:id` || route === `${prefix}/:id/completions/:day`) {
+      const { id } = request.params as { id: string };
+      return { kind, id };
+    }
+  }
+  return undefined;
+}
+
+export const reminderTriggersPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
+  app.decorateRequest('timeZoneChanged', false);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const user = request.user;
+    if (!user || reply.statusCode >= 400) return payload;
+    const route = request.routeOptions.url ?? '';
+    if (request.timeZoneChanged || (isWriteMethod(request.method) && PERSON_ROUTES.has(route))) {
+      await reschedulePerson(db, user.id, request.now);
+      return payload;
+    }
+    if (!isWriteMethod(request.method)) return payload;
+    const item = itemOf(request, payload);
+    if (item) await rescheduleItem(db, user.id, item.kind, item.id, request.now);
+    return payload;
+  });
+});
