@@ -7,7 +7,7 @@ import { keptAnswers } from '../../src/server/modules/today/kept-answers';
 import { readPlanned } from '../../src/server/modules/upcoming/upcoming.repo';
 import { getUpcoming } from '../../src/server/modules/upcoming/upcoming.service';
 import { uniqueEmail } from '../factories';
-import { ApiClient } from './helpers/api';
+import { ApiClient, sameKeptAndFresh } from './helpers/api';
 import { loginAs, personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -27,28 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NO_CACHE = { 'cache-control': 'no-cache' };
 const RANGE = `?from=${today}&to=${addDays(today, 13)}`;
 
-async function upcomingOn(app: FastifyInstance, headers: Record<string, string>) {
-  const res = await app.inject({ method: 'GET', url: `/api/upcoming${RANGE}`, headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return UpcomingSchema.parse(res.json());
-}
-
-/** Upcoming as each instance sends it, kept or built afresh: all four must agree. */
-async function upcomingEverywhere(headers: Record<string, string>) {
-  const [kept, fresh, keptThere, freshThere] = await Promise.all([
-    upcomingOn(t.app, headers),
-    upcomingOn(t.app, { ...headers, ...NO_CACHE }),
-    upcomingOn(other, headers),
-    upcomingOn(other, { ...headers, ...NO_CACHE }),
-  ]);
-  expect(kept).toEqual(fresh);
-  expect(keptThere).toEqual(fresh);
-  expect(freshThere).toEqual(fresh);
-  return fresh;
-}
+/** Upcoming as each instance sends it, kept or built afresh. */
+const upcomingEverywhere = (headers: Record<string, string>) =>
+  sameKeptAndFresh([t.app, other], `/api/upcoming${RANGE}`, UpcomingSchema, headers);
 
 async function signedIn() {
   const { user, headers } = await loginAs(t.db, { email: uniqueEmail(), timeZone: 'UTC', now });
