@@ -6,7 +6,7 @@ import { keptAnswers } from '../../src/server/modules/today/kept-answers';
 import { readTodayJson } from '../../src/server/modules/today/today.repo';
 import { getToday } from '../../src/server/modules/today/today.service';
 import { uniqueEmail } from '../factories';
-import { ApiClient } from './helpers/api';
+import { ApiClient, sameKeptAndFresh } from './helpers/api';
 import { loginAs } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -24,27 +24,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NO_CACHE = { 'cache-control': 'no-cache' };
-
 async function todayOn(app: FastifyInstance, headers: Record<string, string>) {
   const res = await app.inject({ method: 'GET', url: '/api/today', headers });
   expect(res.statusCode, res.body).toBe(200);
   return TodaySchema.parse(res.json());
 }
 
-/** Today as each instance sends it, kept or built afresh: all four must agree. */
-async function todayEverywhere(headers: Record<string, string>) {
-  const [kept, fresh, keptThere, freshThere] = await Promise.all([
-    todayOn(t.app, headers),
-    todayOn(t.app, { ...headers, ...NO_CACHE }),
-    todayOn(other, headers),
-    todayOn(other, { ...headers, ...NO_CACHE }),
-  ]);
-  expect(kept).toEqual(fresh);
-  expect(keptThere).toEqual(fresh);
-  expect(freshThere).toEqual(fresh);
-  return fresh;
-}
+/** Today as each instance sends it, kept or built afresh. */
+const todayEverywhere = (headers: Record<string, string>) =>
+  sameKeptAndFresh([t.app, other], '/api/today', TodaySchema, headers);
 
 function expectWritten(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBeLessThan(300);

@@ -32,7 +32,11 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   return simplify(json) as JsonSchema;
 }
 
-export const jsonSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+/** A writer of one zod schema's values as JSON: only the properties the schema lists. */
+export function jsonWriter<T>(schema: z.ZodType<T>): (value: T) => string {
   const stringify = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
-  return (data: unknown) => stringify(data);
-};
+  return (value) => stringify(value);
+}
+
+export const jsonSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
+  jsonWriter(schema);

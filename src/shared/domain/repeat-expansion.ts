@@ -21,6 +21,19 @@ const floating = (day: Day) => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date): Day => date.toISOString().slice(0, 10);
 
 const compiled = new Map<string, RRuleInstance>();
+/** Rules read once per text: Upcoming asks about the same few rules for every task and day. */
+const rules = new Map<string, RepeatRule>();
+
+function ruleOf(text: string): RepeatRule {
+  let rule = rules.get(text);
+  if (rule) return rule;
+  const parsed = parseRepeat(text);
+  if (!parsed.ok) throw new Error(`not a repeat rule: ${text}`);
+  rule = parsed.rule;
+  if (rules.size > 2000) rules.clear();
+  rules.set(text, rule);
+  return rule;
+}
 
 /**
  * A first day later than `start` that gives the same days from `day` on, so rrule, which always walks
@@ -40,9 +53,7 @@ function anchorNear(rule: RepeatRule, start: Day, day: Day): Day {
  * Upcoming expands the same rules many times.
  */
 function compile(text: string, firstDay: Day, near: Day): RRuleInstance {
-  const parsed = parseRepeat(text);
-  if (!parsed.ok) throw new Error(`not a repeat rule: ${text}`);
-  const { rule } = parsed;
+  const rule = ruleOf(text);
   const start = anchorNear(rule, firstDay, near);
   const key = `${text}@${start}`;
   let rrule = compiled.get(key);

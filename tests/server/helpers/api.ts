@@ -58,3 +58,32 @@ export function messageOf(res: LightMyRequestResponse): string {
   }
   throw new Error(`no message in ${res.body}`);
 }
+
+/**
+ * A read as two instances send it, each as kept and built afresh (`Cache-Control: no-cache`): all four
+ * must agree (docs/decisions/013-api-cost.md, "Today's answer is kept"). Answers the one built afresh.
+ */
+export async function sameKeptAndFresh<S extends z.ZodType>(
+  apps: [FastifyInstance, FastifyInstance],
+  url: string,
+  schema: S,
+  headers: Record<string, string>,
+): Promise<z.infer<S>> {
+  const read = async (app: FastifyInstance, extra: Record<string, string> = {}) => {
+    const res = await app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
+    expect(res.statusCode, res.body).toBe(200);
+    return schema.parse(res.json()) as z.infer<S>;
+  };
+  const noCache = { 'cache-control': 'no-cache' };
+  const [here, there] = apps;
+  const [kept, fresh, keptThere, freshThere] = await Promise.all([
+    read(here),
+    read(here, noCache),
+    read(there),
+    read(there, noCache),
+  ]);
+  expect(kept).toEqual(fresh);
+  expect(keptThere).toEqual(fresh);
+  expect(freshThere).toEqual(fresh);
+  return fresh;
+}

@@ -1,6 +1,7 @@
 /*
  * The Today answers this server instance keeps, one per person, with the day they were built for and
- * the row versions they were built from (docs/decisions/013-api-cost.md, "Today's answer is kept").
+ * the row versions they were built from (docs/decisions/013-api-cost.md, "Today's answer is kept");
+ * Upcoming keeps its answers the same way, one per person and range (a key of both).
  * The database says on every read whether those rows still stand (today.repo.ts); the instance only
  * remembers. Bounded by the characters kept: the person read longest ago is forgotten first.
  */

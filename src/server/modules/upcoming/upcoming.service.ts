@@ -1,5 +1,5 @@
-import type { Habit } from '#shared/api/habits';
-import type { TodayTask } from '#shared/api/today';
+import { type Habit, HabitSchema } from '#shared/api/habits';
+import { type TodayTask, TodayTaskSchema } from '#shared/api/today';
 import {
   UPCOMING_DEFAULT_DAYS,
   UPCOMING_MAX_DAYS,
@@ -8,8 +8,11 @@ import {
 } from '#shared/api/upcoming';
 import { addDays, type Day, daysBetween, weekdayOf } from '#shared/domain/days';
 import { habitDueDays, occurrencesBetween } from '#shared/domain/repeat-expansion';
+import type { JsonText } from '../../db/api-json';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
+import { jsonWriter } from '../../http/json-serializer';
+import type { KeptAnswers } from '../today/kept-answers';
 import { type PlannedTask, readPlanned, type ScheduledHabit } from './upcoming.repo';
 
 /**
@@ -57,19 +60,45 @@ function daysOf(planned: PlannedTask, today: Day, from: Day, to: Day): { overdue
   return { overdue, days: [...days].filter((d) => d >= from && d <= to) };
 }
 
+/**
+ * The plan by day as the API answers it. The answer kept for this person, range and day is sent again
+ * while the rows it was built from stand (as Today's, docs/decisions/026-planning-screens.md); otherwise
+ * it is built and kept. `fresh` builds it whatever is kept.
+ */
 export async function getUpcoming(
   db: Db,
+  kept: KeptAnswers,
   userId: string,
   today: Day,
   query: UpcomingQuery,
-): Promise<Upcoming> {
+  fresh = false,
+): Promise<JsonText<Upcoming>> {
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, UPCOMING_DEFAULT_DAYS - 1);
   if (from > to) throw badRequest('from must not be after to');
   if (daysBetween(from, to) >= UPCOMING_MAX_DAYS) {
     throw badRequest(`At most ${UPCOMING_MAX_DAYS} days at once: ask for a shorter range`);
   }
-  const { tasks, habits } = await readPlanned(db, userId, today, to);
+  // One kept answer per person and range: the screen asks for its first days and then the next ones.
+  const key = `${userId} ${from} ${to}`;
+  const known = fresh ? undefined : kept.find(key, today);
+  const read = await readPlanned(db, userId, today, to, known?.version);
+  if (!read.planned) {
+    if (!known) throw new Error('Upcoming was not read without a kept answer');
+    return known.body;
+  }
+  const body = writeUpcoming(placed(read.planned, today, from, to));
+  kept.keep(key, { day: today, version: read.version, body });
+  return body;
+}
+
+/** The planned tasks and Today habits placed on the days from `from` to `to`, overdue ones apart. */
+function placed(
+  { tasks, habits }: { tasks: PlannedTask[]; habits: ScheduledHabit[] },
+  today: Day,
+  from: Day,
+  to: Day,
+): Upcoming {
   const length = daysBetween(from, to) + 1;
   const dueOn = habits.map((scheduled) => ({
     habit: scheduled.habit,
@@ -91,4 +120,33 @@ export async function getUpcoming(
     (a.plannedFor ?? '') < (b.plannedFor ?? '') ? -1 : a.plannedFor === b.plannedFor ? 0 : 1,
   );
   return { today, overdue, days };
+}
+
+const writeTask = jsonWriter(TodayTaskSchema);
+const writeHabit = jsonWriter(HabitSchema);
+
+/**
+ * The answer as JSON text, each task and habit written once however many days it is on (a daily habit
+ * is on every day of the range, a daily task too): writing the same objects again for each day was most
+ * of the answer's cost (bench/notes/plan-reads.md). The writers are the response schemas' own, so only
+ * the properties they list go out; tests/server/answer-shapes.test.ts checks the whole answer.
+ */
+function writeUpcoming(upcoming: Upcoming): JsonText<Upcoming> {
+  const written = new Map<object, string>();
+  const once = <T extends object>(item: T, write: (value: T) => string) => {
+    let text = written.get(item);
+    if (text === undefined) {
+      text = write(item);
+      written.set(item, text);
+    }
+    return text;
+  };
+  const tasks = (list: TodayTask[]) => `[${list.map((task) => once(task, writeTask)).join(',')}]`;
+  const days = upcoming.days.map(
+    (day) =>
+      `{"day":${JSON.stringify(day.day)},"tasks":${tasks(day.tasks)},"habits":[${day.habits
+        .map((habit) => once(habit, writeHabit))
+        .join(',')}]}`,
+  );
+  return `{"today":${JSON.stringify(upcoming.today)},"overdue":${tasks(upcoming.overdue)},"days":[${days.join(',')}]}`;
 }
