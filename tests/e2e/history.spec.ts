@@ -11,9 +11,9 @@ import {
 
 /*
  * A habit's history (docs/product.md#history): opened from the count badge and from the card's menu,
- * a tap on a day changes it, and the card on Today follows at once. A habit made during the journey
- * has only today to change (the history starts on the item's first day); past days are covered by
- * tests/server/history.test.ts with a clock.
+ * a tap on a day changes it, and the card on Today follows at once. A habit made during a journey can
+ * be given its past, up to a year back (docs/decisions/031-a-habits-past.md); the year's edge and the
+ * day rules are covered by tests/server/history.test.ts with a clock.
  */
 test('open the history, change today from the calendar, and see the streak and the card follow', async ({
   page,
@@ -35,9 +35,10 @@ test('open the history, change today from the calendar, and see the streak and t
   await expect(streak).toContainText('1 day');
   const today = dialog.getByRole('button', { name: /\(today\), (done|not done)$/ });
   await expect(today).toHaveAccessibleName(/\(today\), done$/);
-  // The day before the habit existed cannot be changed.
-  const earlier = dialog.getByRole('button', { name: /, cannot be changed$/ }).last();
-  await expect(earlier).toHaveAttribute('aria-disabled', 'true');
+  // Only the calendar's first days, more than a year back, cannot be changed.
+  const tooOld = dialog.getByRole('button', { name: /, cannot be changed$/ });
+  await expect(tooOld.first()).toHaveAttribute('aria-disabled', 'true');
+  expect(await tooOld.count()).toBeLessThanOrEqual(6);
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
@@ -66,6 +67,50 @@ test('open the history, change today from the calendar, and see the streak and t
   await page.keyboard.press('Escape');
   await expect(card.getByRole('checkbox', { name: `Complete ${title}` })).toBeChecked();
 });
+
+// Someone moving from another app or from paper logs last week on a habit made today.
+for (const theme of ['light', 'dark'] as const) {
+  test(`a habit made today is given its past: yesterday and a day last week (${theme})`, {
+    tag: '@phone',
+  }, async ({ page }) => {
+    // axe reads the 371 days of the calendar, which takes a while on a busy machine.
+    test.slow();
+    await signInByRedirect(page);
+    const title = 'Evening walk';
+    await post(page.request, '/api/habits', { title, isToday: true });
+    await setTheme(page, theme);
+    await page.goto('/');
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('button', { name: `More actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: `History of ${title}` });
+    await expect(dialog.getByText(/also those before you added it\.$/)).toBeVisible();
+
+    // From today, the arrow keys go a day back (up) and a week back (left): both before the habit.
+    const focused = dialog.locator('button:focus');
+    await dialog.getByRole('button', { name: /\(today\), not done$/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(focused).toHaveAccessibleName(/, not done$/);
+    await expect(focused).not.toHaveAttribute('aria-disabled');
+    await page.keyboard.press('Space');
+    await expect(focused).toHaveAccessibleName(/, done$/);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Space');
+    await expect(focused).toHaveAccessibleName(/, done$/);
+
+    // Yesterday carries the streak while today is not done yet; the week-old day counts in 30 days.
+    const figure = (name: string) => dialog.locator('div').filter({ hasText: new RegExp(`^${name}`) });
+    await expect(figure('Current streak')).toContainText('1 day');
+    await expect(figure('Last 7 days')).toContainText('1');
+    await expect(figure('Last 30 days')).toContainText('2');
+    await expect(dialog.getByRole('button', { name: /, done$/ })).toHaveCount(2);
+    await expectNoA11yViolations(page);
+    await snap(page, 'history-past', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(card.getByRole('button', { name: `History of ${title}: 2 days done` })).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: `Complete ${title}` })).not.toBeChecked();
+  });
+}
 
 test('the history fits a 320 px phone, with the current week in view', { tag: '@phone-only' }, async ({
   page,

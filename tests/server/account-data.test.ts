@@ -404,7 +404,7 @@ describe('POST /api/account/import', () => {
         { ...goal, id: plainGoal, title: 'Plain', isHabitGoal: false, sortOrder: 1 },
       ],
       tasks: [
-        // Kept: a task of a habit goal, days from its first day to today.
+        // Kept: a task of a habit goal, days up to today.
         {
           ...task,
           id: randomUUID(),
@@ -447,10 +447,11 @@ describe('POST /api/account/import', () => {
           todaySortOrder: 0,
           sortOrder: 0,
           createdAt: '2026-03-05T08:00:00Z',
-          // Before its first day, and tomorrow in Paris (a day that has begun east of it): left out.
+          // Before it was made, kept as a tick would keep it; tomorrow in Paris (a day that has begun
+          // east of it), left out.
           completedDays: ['2026-03-04', '2026-03-05', '2026-03-10', '2026-03-11'],
         },
-        // An item the account has keeps its own first day, whatever the file says.
+        // An item the account has takes days before its own first day too, whatever the file says.
         {
           id: mine.id,
           title: mine.title,
@@ -462,11 +463,11 @@ describe('POST /api/account/import', () => {
         },
       ],
     });
-    expect(res.added.completedDays).toBe(5);
-    expect(res.leftOut).toEqual({ completedDays: 6 });
-    expect(await rowsOf(b.user.id)).toMatchObject({ habit_days: 3, task_days: 2 });
+    expect(res.added.completedDays).toBe(7);
+    expect(res.leftOut).toEqual({ completedDays: 4 });
+    expect(await rowsOf(b.user.id)).toMatchObject({ habit_days: 5, task_days: 2 });
     const days = (await exportOf(b.client)).habits.find((habit) => habit.id === mine.id)?.completedDays;
-    expect(days).toEqual(['2026-03-08']);
+    expect(days).toEqual(['2026-03-07', '2026-03-08']);
   });
 
   it('gives a task and a habit that share an id each their own Today place', async () => {

@@ -48,11 +48,11 @@ async function habitSince1January() {
 }
 
 describe('habit history', () => {
-  it('starts empty, with the range, today and the first day that can be changed', async () => {
+  it('starts empty, with the range, today and the first day that can be changed, a year back', async () => {
     const { history } = await habitSince1January();
     expect(await history()).toEqual({
       today: '2026-03-10',
-      editableFrom: '2026-01-01',
+      editableFrom: '2025-03-10',
       from: '2025-03-05',
       to: '2026-03-10',
       days: [],
@@ -132,22 +132,48 @@ describe('habit history', () => {
   it.each([
     [
       '/completions/2026-03-11',
-      '2026-03-11 has not come yet: only days up to today (2026-03-10) can be changed',
+      'day 2026-03-11 has not come yet: only days up to today (2026-03-10) can be changed',
     ],
     [
-      '/completions/2025-12-31',
-      '2025-12-31 is before 2026-01-01, the first day of this habit that can be changed (its first day, at most a year back)',
+      '/completions/2025-03-09',
+      'day 2025-03-09 is more than a year back: days of a habit from 2025-03-10 to today can be changed',
     ],
     ['/completions/2026-02-30', 'Day must be a date written YYYY-MM-DD'],
     ['/completions/yesterday', 'Day must be a date written YYYY-MM-DD'],
-  ])('refuses PUT and DELETE %s with 400 "%s", changing nothing', async (path, message) => {
+  ])('refuses PUT and DELETE %s with 400 "%s" naming the day, changing nothing', async (path, message) => {
     const { client, habit, history } = await habitSince1January();
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await client.call(method, `/api/habits/${habit.id}${path}`);
       expect(res.statusCode, res.body).toBe(400);
       expect(messageOf(res)).toBe(message);
+      expect(res.json().issues).toEqual([{ path: 'day', message }]);
     }
     expect((await history()).days).toEqual([]);
+  });
+
+  it('gives a new habit its past: days before it was made, up to a year back', async () => {
+    const client = await clientIn('Europe/Paris');
+    const habit = await client.createHabit({ title: 'Brought over from paper' });
+    await createdAt(habits, habit.id, '2026-03-10T09:00:00Z');
+    now = new Date('2026-03-10T12:00:00Z');
+    const url = `/api/habits/${habit.id}`;
+    for (const day of ['2025-03-10', '2026-03-03', '2026-03-08', '2026-03-09'])
+      await client.expect(200, HabitSchema, 'PUT', `${url}/completions/${day}`);
+    const history = await client.expect(200, ItemHistorySchema, 'GET', `${url}/history`);
+    expect(history).toMatchObject({
+      editableFrom: '2025-03-10',
+      days: ['2025-03-10', '2026-03-03', '2026-03-08', '2026-03-09'],
+      currentStreak: 2,
+      last7: 2,
+      // The 365 days ending today start on 2025-03-11: the year's first editable day is one before.
+      last365: 3,
+    });
+    const [listed] = await client.expect(200, HabitListSchema, 'GET', '/api/habits');
+    expect(listed).toMatchObject({ completionCount: 4, completedToday: false });
+    // The day before the year's first is still refused, and a second PUT of a day changes nothing.
+    expect((await client.call('PUT', `${url}/completions/2025-03-09`)).statusCode).toBe(400);
+    await client.expect(200, HabitSchema, 'PUT', `${url}/completions/2026-03-03`);
+    expect((await client.expect(200, ItemHistorySchema, 'GET', `${url}/history`)).last365).toBe(3);
   });
 
   it.each([
@@ -170,7 +196,7 @@ describe('habit history', () => {
     expect((await client.call('PUT', `${url}/2025-03-10`)).statusCode).toBe(200);
     const tooOld = await client.call('PUT', `${url}/2025-03-09`);
     expect(tooOld.statusCode).toBe(400);
-    expect(messageOf(tooOld)).toContain('is before 2025-03-10');
+    expect(messageOf(tooOld)).toContain('day 2025-03-09 is more than a year back');
   });
 
   it('follows "day starts at": at 2 a.m. with the day at 4:00, the calendar date is still to come', async () => {
@@ -222,7 +248,9 @@ describe('task history', () => {
     );
     expect(marked).toMatchObject({ completedToday: false, completionCount: 1 });
     const history = await client.expect(200, ItemHistorySchema, 'GET', `/api/tasks/${dailyTask.id}/history`);
-    expect(history).toMatchObject({ days: ['2026-03-09'], currentStreak: 1, editableFrom: '2026-03-01' });
+    expect(history).toMatchObject({ days: ['2026-03-09'], currentStreak: 1, editableFrom: '2025-03-10' });
+    // Before the task was made, like a habit (docs/decisions/031-a-habits-past.md).
+    await client.expect(200, TaskSchema, 'PUT', `/api/tasks/${dailyTask.id}/completions/2026-02-20`);
 
     const refused = await client.call('PUT', `/api/tasks/${plainTask.id}/completions/2026-03-09`);
     expect(refused.statusCode).toBe(400);

@@ -4,8 +4,9 @@ import { Router } from 'wouter';
 import { Skeleton } from '../components/ui/skeleton';
 import { AllItemsHeader } from '../features/items';
 import { TodayHeader } from '../features/today';
+import { cn } from '../lib/cn';
 import { AppHeader } from './layout/app-header';
-import { BottomNav } from './layout/bottom-nav';
+import { MainNav, NAV_ROOM } from './layout/main-nav';
 import { Screen } from './layout/screen';
 import { LoadingScreen } from './routes/loading';
 
@@ -13,7 +14,7 @@ import { LoadingScreen } from './routes/loading';
  * The frame of a signed-in screen as static HTML, rendered at build time from the app's own components
  * (scripts/prerender-pages.tsx writes it into the pages the server sends for Today and All Items;
  * lib/app-shell.ts says how it gives way to the app). Its layout is the app's own (router.tsx):
- * header, main with room for the bottom bar, bottom bar. It shows while the app asks who is signed in,
+ * header, main with room for the navigation, the navigation. It shows while the app asks who is signed in,
  * so below the screen's heading it shows what the app shows then, the spinner with "Loading..."
  * (docs/product.md#not-found-and-loading); the account button is the placeholder of that moment too.
  */
@@ -48,8 +49,8 @@ export function renderAppShellMarkup(screen: ShellScreen, path: string): string 
     <Router ssrPath={path}>
       <div className="flex min-h-dvh flex-col">
         <AppHeader account={<Skeleton className="size-9 rounded-full" />} />
-        <main className="flex-1 pb-28 outline-none">{SCREENS[screen]}</main>
-        <BottomNav />
+        <main className={cn('flex-1 outline-none', NAV_ROOM.below, NAV_ROOM.beside)}>{SCREENS[screen]}</main>
+        <MainNav />
       </div>
     </Router>,
   );

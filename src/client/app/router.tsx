@@ -5,6 +5,7 @@ import { DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE } from '#shared/domain/days';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { type AuthState, useUser } from '../features/auth/get-user';
 import { useItemEditing } from '../features/items/lib/item-editor';
+import { cn } from '../lib/cn';
 import { useKeepAlive } from '../lib/keep-alive';
 import { PersonsDayContext } from '../lib/persons-day';
 import { browserTimeZone } from '../lib/request-init';
@@ -12,9 +13,9 @@ import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { useLiveUpdates } from '../lib/use-live-updates';
 import { AppHeader } from './layout/app-header';
 import { AppShellRelease } from './layout/app-shell-release';
-import { BottomNav } from './layout/bottom-nav';
 import { CommandLayer } from './layout/command-layer';
 import { ConnectivityBanner } from './layout/connectivity-banner';
+import { MainNav, NAV_ROOM } from './layout/main-nav';
 import { SearchButton } from './layout/search-button';
 import { SkipLink } from './layout/skip-link';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -83,9 +84,9 @@ function Screen({ auth }: { auth: AuthState }): ReactNode {
   return auth.status === 'signed-in' ? <SignedInRoutes /> : <SignedOutRoutes />;
 }
 
-/** The whole app inside the providers: header, the current screen, and the bottom bar when signed in. */
+/** The whole app inside the providers: header, the current screen, and the navigation when signed in. */
 export function AppRouter() {
-  // The user call's answer changes the whole frame (header, screen, bottom bar). A query's answer is
+  // The user call's answer changes the whole frame (header, screen, navigation). A query's answer is
   // drawn at once, in one task; deferred, it is drawn by a background render in slices and the page
   // keeps answering meanwhile (docs/decisions/010-first-load-weight.md, "Cards drawn once"). The
   // drawing at once still happens, with the previous answer: the frame, which compares its props,
@@ -109,12 +110,12 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
       <div className="flex min-h-dvh flex-col">
         <SkipLink />
         <AppHeader account={<UserMenu auth={auth} />} search={signedIn ? <SearchButton /> : undefined} />
-        <ConnectivityBanner />
-        {/* Room at the bottom so the fixed navigation never covers the last card. */}
+        <ConnectivityBanner className={signedIn ? NAV_ROOM.beside : undefined} />
+        {/* Room for the fixed navigation, so it never covers the last card. */}
         <main
           id="main"
           tabIndex={-1}
-          className={signedIn ? 'flex-1 pb-28 outline-none' : 'flex-1 outline-none'}
+          className={cn('flex-1 outline-none', signedIn && NAV_ROOM.below, signedIn && NAV_ROOM.beside)}
         >
           <RouteErrorBoundary resetKey={location}>
             <Suspense fallback={<LoadingScreen />}>
@@ -124,7 +125,7 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        {signedIn ? <BottomNav /> : null}
+        {signedIn ? <MainNav /> : null}
         {signedIn ? <CommandLayer /> : null}
         {signedIn ? <EditLayer /> : null}
       </div>

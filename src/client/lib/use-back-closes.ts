@@ -14,40 +14,54 @@ function openMarks(): string[] {
 
 let nextMark = 0;
 
+/** One opening's history entry, kept by the component across React's development re-run of effects. */
+type Entry = { mark: string; poppedByBack: boolean; leaving: boolean };
+
 /**
  * The browser's Back button (and a phone's back gesture) closes an open dialog, or ends Execution Mode,
  * instead of leaving the page (docs/product.md#dialog-lifecycle, docs/product.md#execution-mode). Opening adds a history entry on the same URL marked with this
  * dialog; Back pops it and closes the dialog; closing any other way takes the entry back out. With two
  * dialogs open, Back closes the top one only: each closes when its own mark is gone.
+ *
+ * The entry is pushed in the same effects flush that gives the dialog its focus, so a dialog that
+ * shows its focus already answers Back. (It used to be pushed a task later, and a Back pressed in
+ * between left the page: the focus journey's flaky Back.) React's development double run of effects
+ * (closed and opened again at once) keeps the same entry: taking it out is put off by a microtask,
+ * which the run that follows at once cancels.
  */
 export function useBackCloses(open: boolean, close: () => void): void {
   const closeRef = useRef(close);
   closeRef.current = close;
+  const entryRef = useRef<Entry | null>(null);
   useEffect(() => {
     if (!open) return;
-    const mark = `dialog-${++nextMark}`;
-    let pushed = false;
-    let poppedByBack = false;
+    let entry = entryRef.current;
+    if (entry?.leaving) {
+      entry.leaving = false;
+    } else {
+      entry = { mark: `dialog-${++nextMark}`, poppedByBack: false, leaving: false };
+      entryRef.current = entry;
+      const state = typeof window.history.state === 'object' ? window.history.state : null;
+      window.history.pushState({ ...state, [KEY]: [...openMarks(), entry.mark] }, '');
+    }
+    const current = entry;
     const onPopState = () => {
-      if (!pushed || openMarks().includes(mark)) return;
-      poppedByBack = true;
+      if (openMarks().includes(current.mark)) return;
+      current.poppedByBack = true;
       closeRef.current();
     };
-    // Pushed a task later: React's development double mount opens and closes at once, and an entry
-    // pushed and taken back in the same instant would race the browser's asynchronous Back.
-    const timer = window.setTimeout(() => {
-      const state = typeof window.history.state === 'object' ? window.history.state : null;
-      window.history.pushState({ ...state, [KEY]: [...openMarks(), mark] }, '');
-      pushed = true;
-      window.addEventListener('popstate', onPopState);
-    }, 0);
+    window.addEventListener('popstate', onPopState);
     return () => {
-      window.clearTimeout(timer);
       window.removeEventListener('popstate', onPopState);
-      // Closed by a button, Escape or a save: take our entry back out, unless the page has moved on
-      // (a navigation from inside the dialog put another entry on top).
-      const marks = openMarks();
-      if (pushed && !poppedByBack && marks[marks.length - 1] === mark) window.history.back();
+      current.leaving = true;
+      queueMicrotask(() => {
+        if (!current.leaving) return;
+        if (entryRef.current === current) entryRef.current = null;
+        // Closed by a button, Escape or a save: take our entry back out, unless the page has moved on
+        // (a navigation from inside the dialog put another entry on top).
+        const marks = openMarks();
+        if (!current.poppedByBack && marks[marks.length - 1] === current.mark) window.history.back();
+      });
     };
   }, [open]);
 }

@@ -9,7 +9,7 @@ import { IdSchema } from './common';
 
 /** The longest range one history call answers: 53 weeks, what the 12-month calendar shows. */
 export const HISTORY_MAX_DAYS = 371;
-/** How far back a day may be changed, besides never before the item's first day. */
+/** How far back a day may be changed, whenever the item was made (docs/decisions/031-a-habits-past.md). */
 export const HISTORY_EDITABLE_DAYS = 365;
 
 export const DaySchema = z
@@ -29,7 +29,7 @@ export const CompletionDayParamsSchema = z.object({ id: IdSchema, day: DaySchema
 export const ItemHistorySchema = z.object({
   /** The person's day now (src/shared/domain/days.ts). */
   today: z.string(),
-  /** The first day that may be changed: the item's first day, or a year back when it is older. */
+  /** The first day that may be changed: a year back, for every item. */
   editableFrom: z.string(),
   from: z.string(),
   to: z.string(),

@@ -10,7 +10,8 @@ import { ThemeToggle } from './theme-toggle';
 export function AppHeader({ account, search }: { account: ReactNode; search?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-border border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-2 px-4">
+      {/* From lg the header spans the window, its mark over the side bar (layout/main-nav.tsx). */}
+      <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-2 px-4 lg:max-w-none lg:px-6">
         <BrandLink />
         <div className="flex items-center gap-1">
           {search}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import CloudOff from 'lucide-react/icons/cloud-off';
 import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useRef } from 'react';
+import { cn } from '../../lib/cn';
 import { type Connectivity, useConnectivity } from '../../lib/connectivity';
 import { useWaitingChanges, waitingChanges } from '../../lib/outbox';
 import { USER_QUERY_KEY } from '../../lib/signed-in-user';
@@ -23,7 +24,7 @@ export function waitingText(count: number): string {
  * wait, once the outbox has sent them (lib/outbox.ts), so that a list read in between does not show
  * for a moment what they changed undone.
  */
-export function ConnectivityBanner() {
+export function ConnectivityBanner({ className }: { className?: string }) {
   const state = useConnectivity();
   const waiting = useWaitingChanges();
   const queryClient = useQueryClient();
@@ -37,7 +38,7 @@ export function ConnectivityBanner() {
   }, [state, queryClient]);
 
   return (
-    <div role="status" aria-live="polite" className="sticky top-16 z-30">
+    <div role="status" aria-live="polite" className={cn('sticky top-16 z-30', className)}>
       {state === 'online' ? null : (
         <p className="flex items-center justify-center gap-2 border-amber-500/40 border-b bg-amber-100 px-4 py-2 text-center text-amber-950 text-sm dark:bg-amber-950 dark:text-amber-100">
           {state === 'offline' ? (

@@ -6,6 +6,16 @@ import { tooltipProps } from './tooltip';
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
+/**
+ * Where an open menu is put: inside the main landmark, so that everything on the page stays inside a
+ * landmark while a menu is open (axe's `region` rule, docs/decisions/007-browser-tests.md). Radix
+ * places it with fixed positioning, which the main area, having no transform or filter, leaves
+ * relative to the window; the document's body where there is no main area.
+ */
+function menuContainer(): HTMLElement | undefined {
+  return document.getElementById('main') ?? undefined;
+}
+
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
@@ -13,7 +23,7 @@ export function DropdownMenuContent({
   ...props
 }: MenuPrimitive.DropdownMenuContentProps) {
   return (
-    <MenuPrimitive.Portal>
+    <MenuPrimitive.Portal container={menuContainer()}>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         align={align}

@@ -32,36 +32,36 @@ describe('tooltips', () => {
     render(<Controls />);
     await user.hover(screen.getByRole('button', { name: 'Add to Today' }));
     await wait(TOOLTIP_DELAY_MS / 2);
-    expect(screen.queryByRole('tooltip')).toBeNull();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Add to Today');
+    expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Add to Today');
     await user.unhover(screen.getByRole('button', { name: 'Add to Today' }));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
   });
 
   it('moving from one hint to the next shows the next at once', async () => {
     const user = userEvent.setup();
     render(<Controls />);
     await user.hover(screen.getByRole('button', { name: 'Add to Today' }));
-    await screen.findByRole('tooltip');
+    await screen.findByRole('tooltip', { hidden: true });
     await user.hover(screen.getByRole('button', { name: 'Edit task' }));
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Edit task');
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Edit task');
     await user.hover(screen.getByText('Launch'));
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Goal: Launch');
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Goal: Launch');
   });
 
   it('shows at once for keyboard focus, and Escape hides it', async () => {
     const user = userEvent.setup();
     render(<Controls />);
     await user.tab();
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Add to Today');
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent('Add to Today');
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
   });
 
   it('a touch shows nothing: a long press is for dragging', async () => {
     render(<Controls />);
     fireEvent.pointerOver(screen.getByRole('button', { name: 'Add to Today' }), { pointerType: 'touch' });
     await wait(TOOLTIP_DELAY_MS + 100);
-    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull());
   });
 });

@@ -141,6 +141,9 @@ export function TooltipLayer() {
     <div
       ref={bubble}
       role="tooltip"
+      // Visual only: every hinted control carries the words in its name already, so the bubble is not
+      // read a second time, and it stays out of the landmarks' count (axe's `region` rule).
+      aria-hidden="true"
       className="pointer-events-none fixed z-50 max-w-64 rounded-md bg-foreground px-2.5 py-1.5 text-background text-xs shadow-md"
       style={{
         visibility: 'hidden',

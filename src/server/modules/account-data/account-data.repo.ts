@@ -92,8 +92,8 @@ export async function countOwned(db: Db, userId: string): Promise<OwnedCounts> {
 
 const OWNED = { goals, tasks, habits } as const;
 
-/** What an import needs of an item the person already has: its first day and, for a task, its goal. */
-export type ExistingItem = { createdAt: Date; goalId: string | null };
+/** What an import needs of an item the person already has: for a task, its goal. */
+export type ExistingItem = { goalId: string | null };
 
 /** Which of `ids` the person already has among their goals, tasks or habits. */
 export async function findExisting(
@@ -108,12 +108,11 @@ export async function findExisting(
     const rows = await db
       .select({
         id: table.id,
-        createdAt: table.createdAt,
         goalId: kind === 'tasks' ? tasks.goalId : sql<string | null>`null`,
       })
       .from(table)
       .where(and(eq(table.userId, userId), inArray(table.id, part)));
-    for (const row of rows) found.set(row.id, { createdAt: row.createdAt, goalId: row.goalId });
+    for (const row of rows) found.set(row.id, { goalId: row.goalId });
   }
   return found;
 }

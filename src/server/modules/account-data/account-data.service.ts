@@ -9,7 +9,7 @@ import {
   type ImportedTask,
 } from '#shared/api/account-data';
 import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
-import { addDays, dayAt, daysBetween } from '#shared/domain/days';
+import { addDays, dayAt } from '#shared/domain/days';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest, HttpError, notSignedIn, quotaReached } from '../../errors';
@@ -357,37 +357,29 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
 
       /*
        * Completed days follow the rules of a tick (docs/product.md#history): only for habits and tasks
-       * in habit goals, from the item's first day to today, in the day settings the account has after
-       * the import. A day outside them is left out and counted, not refused: an honest export can hold
-       * one (a task that left its habit goal keeps its days; a change of zone moves today), and a person
-       * cannot mend a file by hand (docs/decisions/016-account-data.md). The year-back limit of an edit
-       * does not apply: bringing back years of history is what a restore is for. Days already stored
-       * are not sent again, so a repeat import writes nothing.
+       * in habit goals, up to today, in the day settings the account has after the import; a day
+       * before the item was made is kept, as a tick may mark one (docs/decisions/031-a-habits-past.md).
+       * A day outside them is left out and counted, not refused: an honest export can hold one (a task
+       * that left its habit goal keeps its days; a change of zone moves today), and a person cannot
+       * mend a file by hand (docs/decisions/016-account-data.md). The year-back limit of an edit does
+       * not apply: bringing back years of history is what a restore is for. Days already stored are not
+       * sent again, so a repeat import writes nothing.
        */
       const day = file.settings ?? person;
       const today = dayAt(person.now, day.timeZone, day.dayStartHour);
-      const firstDay = (createdAt: Date) => {
-        const first = dayAt(createdAt, day.timeZone, day.dayStartHour);
-        // Created "tomorrow" (further east): today can still be ticked, as in completions.service.ts.
-        return daysBetween(today, first) > 0 ? today : first;
-      };
       let leftOut = 0;
-      const daysToAdd = <T extends { id: string; createdAt?: string | undefined; completedDays: string[] }>(
+      const daysToAdd = <T extends { id: string; completedDays: string[] }>(
         items: readonly T[],
-        existing: ReadonlyMap<string, ExistingItem>,
         stored: CompletedDays,
         daily: (item: T) => boolean,
       ): CompletionRow[] => {
         const rows: CompletionRow[] = [];
         for (const item of items) {
           if (item.completedDays.length === 0) continue;
-          const createdAt =
-            existing.get(item.id)?.createdAt ?? (item.createdAt ? new Date(item.createdAt) : person.now);
-          const from = firstDay(createdAt);
           const isDaily = daily(item);
           const have = new Set(stored.get(item.id));
           for (const completed of item.completedDays) {
-            if (!isDaily || completed < from || completed > today) leftOut += 1;
+            if (!isDaily || completed > today) leftOut += 1;
             else if (!have.has(completed)) {
               have.add(completed);
               rows.push({ id: item.id, day: completed });
@@ -402,7 +394,7 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
         tx,
         userId,
         'habit',
-        daysToAdd(file.habits, existingHabits, await storedDays('habit', existingHabits), () => true),
+        daysToAdd(file.habits, await storedDays('habit', existingHabits), () => true),
       );
       const taskDays = await addCompletedDays(
         tx,
@@ -410,7 +402,6 @@ export function importAccount(db: Db, person: PersonDay, file: AccountImport): P
         'task',
         daysToAdd(
           file.tasks,
-          existingTasks,
           await storedDays('task', existingTasks),
           (task) => inHabitGoal(task) || task.repeat !== null,
         ),

@@ -1,7 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Habit } from '#shared/api/habits';
 import type { Task } from '#shared/api/tasks';
-import { habitJson, isoTime, taskInHabitGoal, taskJson } from '../../db/api-json';
+import { habitJson, taskInHabitGoal, taskJson } from '../../db/api-json';
 import { type Db, executeRows } from '../../db/client';
 import { statement } from '../../db/statements';
 
@@ -135,8 +135,6 @@ export async function setTaskCompletion(
 export type CompletionKind = 'habit' | 'task';
 
 export type CompletionHistory = {
-  /** When the item was created (ISO), to find its first day in the person's zone. */
-  createdAt: string;
   /** Whether the item has daily state now (a habit, or a task in a habit goal). */
   daily: boolean;
   /** Every day completed, oldest first. */
@@ -164,7 +162,7 @@ export async function findCompletionHistory(
   const { history, itemColumn, items } = TARGETS[kind];
   const [row] = await executeRows<CompletionHistory>(
     db,
-    sql`select ${isoTime(sql`i.created_at`)} as "createdAt", ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
+    sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
       coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
         where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as days
       from ${items} i where i.user_id = ${userId} and i.id = ${id}`,

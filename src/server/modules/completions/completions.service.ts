@@ -49,13 +49,17 @@ async function requireHistory(db: Db, person: PersonDay, kind: CompletionKind, i
   return history;
 }
 
-/** The first day that may be changed: the item's first day, but at most a year back, never after today. */
-function editableFrom(history: CompletionHistory, person: PersonDay, today: Day): Day {
-  const firstDay = dayAt(new Date(history.createdAt), person.timeZone, person.dayStartHour);
-  const yearBack = addDays(today, -HISTORY_EDITABLE_DAYS);
-  const earliest = daysBetween(yearBack, firstDay) > 0 ? firstDay : yearBack;
-  // Created "tomorrow" (further east, before flying west): today can still be changed.
-  return daysBetween(today, earliest) > 0 ? today : earliest;
+/**
+ * The first day that may be changed: a year back, whenever the item was made, so a habit brought from
+ * another app or from paper can be given its past (docs/decisions/031-a-habits-past.md).
+ */
+function editableFrom(today: Day): Day {
+  return addDays(today, -HISTORY_EDITABLE_DAYS);
+}
+
+/** A 400 about the `day` of the path, named as a validation error names its field. */
+function dayOutOfRange(message: string) {
+  return badRequest(message, [{ path: 'day', message }]);
 }
 
 /**
@@ -99,7 +103,7 @@ export async function getHistory(
   const history = await requireHistory(db, person, kind, id);
   return {
     today,
-    editableFrom: editableFrom(history, person, today),
+    editableFrom: editableFrom(today),
     from,
     to,
     days: history.days.filter((day) => day >= from && day <= to),
@@ -125,11 +129,11 @@ export async function setDayDone<K extends CompletionKind>(
   if (!history.daily) throw badRequest('History can be changed only for habits and tasks in habit goals');
   const today = dayAt(person.now, person.timeZone, person.dayStartHour);
   if (day > today)
-    throw badRequest(`${day} has not come yet: only days up to today (${today}) can be changed`);
-  const first = editableFrom(history, person, today);
+    throw dayOutOfRange(`day ${day} has not come yet: only days up to today (${today}) can be changed`);
+  const first = editableFrom(today);
   if (day < first) {
-    throw badRequest(
-      `${day} is before ${first}, the first day of this ${NOUNS[kind]} that can be changed (its first day, at most a year back)`,
+    throw dayOutOfRange(
+      `day ${day} is more than a year back: days of a ${NOUNS[kind]} from ${first} to today can be changed`,
     );
   }
   const change = { day, today, done };

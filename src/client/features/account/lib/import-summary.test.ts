@@ -43,7 +43,7 @@ describe('importSummary', () => {
         leftOut: { completedDays: 3 },
       }),
     ).toBe(
-      'Added 1 habit and 2 completed days. 3 completed days were left out: after today, before their item began, or of a task outside a habit goal.',
+      'Added 1 habit and 2 completed days. 3 completed days were left out: after today, or of a task outside a habit goal.',
     );
   });
 });

@@ -19,6 +19,6 @@ export function importSummary({ added, alreadyThere, leftOut }: AccountImportRes
   const leftText =
     left === 0
       ? ''
-      : ` ${left === 1 ? '1 completed day was' : `${countOf(left, 'completed day')} were`} left out: after today, before ${left === 1 ? 'its' : 'their'} item began, or of a task outside a habit goal.`;
+      : ` ${left === 1 ? '1 completed day was' : `${countOf(left, 'completed day')} were`} left out: after today, or of a task outside a habit goal.`;
   return `${addedText}${keptText}${leftText}`;
 }

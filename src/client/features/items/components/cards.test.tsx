@@ -147,7 +147,7 @@ describe('TaskCard', () => {
     patchEchoes();
     const { user } = renderWithProviders(<TaskCard task={makeTask({ isToday: true })} goal={null} />);
     await user.hover(screen.getByRole('button', { name: 'Remove from Today' }));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Remove from Today');
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Remove from Today');
   });
 
   it('on Today shows the goal name with a "Goal: {name}" tooltip, tinted in the goal colour', async () => {
@@ -158,7 +158,7 @@ describe('TaskCard', () => {
     const card = screen.getByRole('article', { name: 'Write copy' });
     expect(card.className).toContain('bg-indigo-50');
     await user.hover(within(card).getByText('Launch'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Goal: Launch');
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Goal: Launch');
   });
 
   it('opens the edit dialog from the edit control', async () => {

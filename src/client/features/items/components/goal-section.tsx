@@ -29,12 +29,9 @@ import { settle } from '../lib/settle';
 import { clearCompleted } from './clear-completed';
 import { DeleteGoalDialog } from './delete-goal-dialog';
 import { QuickAdd } from './quick-add';
-import { SectionEmpty, SectionShell } from './section-shell';
-import { SortableList } from './sortable-list';
+import { SectionItems } from './section-items';
+import { SectionShell } from './section-shell';
 import { TaskCard } from './task-card';
-
-const getId = (task: Task) => task.id;
-const getLabel = (task: Task) => task.title;
 
 export type GoalSectionProps = {
   goal: Goal;
@@ -164,33 +161,14 @@ export const GoalSection = memo(function GoalSection({
             <QuickAdd label={`New task in ${goal.title}`} goalId={goal.id} />
           </div>
         )}
-        {tasks.length === 0 ? (
-          <SectionEmpty
-            text="No tasks in this goal yet"
-            action={
-              <Button variant="outline" size="sm" onClick={() => onAddTask(goal)}>
-                <Plus aria-hidden />
-                Add a task
-              </Button>
-            }
-          />
-        ) : (
-          <SortableList
-            label={`Tasks in ${goal.title}`}
-            items={tasks}
-            drawn={drawnItems}
-            getId={getId}
-            getLabel={getLabel}
-            onReorder={(orderedIds) =>
-              settle(
-                reorder,
-                { goalId: goal.id, orderedIds },
-                { onError: (error) => notifyError('Could not save the new order', error) },
-              )
-            }
-            renderItem={(task, controls) => <TaskCard task={task} goal={summary} {...controls} />}
-          />
-        )}
+        <SectionItems
+          label={`Tasks in ${goal.title}`}
+          items={tasks}
+          drawn={drawnItems}
+          reorder={(orderedIds) => reorder.mutateAsync({ goalId: goal.id, orderedIds })}
+          renderItem={(task, controls) => <TaskCard task={task} goal={summary} {...controls} />}
+          empty={{ text: 'No tasks in this goal yet', addLabel: 'Add a task', onAdd: () => onAddTask(goal) }}
+        />
       </SectionShell>
       <DeleteGoalDialog
         open={confirmingDelete}

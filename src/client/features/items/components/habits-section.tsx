@@ -4,15 +4,10 @@ import { memo } from 'react';
 import type { Habit } from '#shared/api/habits';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
-import { notifyError } from '../../../lib/notify-error';
 import { useReorderHabits } from '../api/reorder-habits';
-import { settle } from '../lib/settle';
 import { HabitCard } from './habit-card';
-import { SectionEmpty, SectionShell } from './section-shell';
-import { SortableList } from './sortable-list';
-
-const getId = (habit: Habit) => habit.id;
-const getLabel = (habit: Habit) => habit.title;
+import { SectionItems } from './section-items';
+import { SectionShell } from './section-shell';
 
 export type HabitsSectionProps = {
   habits: Habit[];
@@ -39,33 +34,14 @@ export const HabitsSection = memo(function HabitsSection({ habits, drawnItems, o
         </IconTooltip>
       }
     >
-      {habits.length === 0 ? (
-        <SectionEmpty
-          text="No habits yet"
-          action={
-            <Button variant="outline" size="sm" onClick={onAdd}>
-              <Plus aria-hidden />
-              Add your first habit
-            </Button>
-          }
-        />
-      ) : (
-        <SortableList
-          label="Habits"
-          items={habits}
-          drawn={drawnItems}
-          getId={getId}
-          getLabel={getLabel}
-          onReorder={(orderedIds) =>
-            settle(
-              reorder,
-              { orderedIds },
-              { onError: (error) => notifyError('Could not save the new order', error) },
-            )
-          }
-          renderItem={(habit, controls) => <HabitCard habit={habit} {...controls} />}
-        />
-      )}
+      <SectionItems
+        label="Habits"
+        items={habits}
+        drawn={drawnItems}
+        reorder={(orderedIds) => reorder.mutateAsync({ orderedIds })}
+        renderItem={(habit, controls) => <HabitCard habit={habit} {...controls} />}
+        empty={{ text: 'No habits yet', addLabel: 'Add your first habit', onAdd }}
+      />
     </SectionShell>
   );
 });

@@ -8,10 +8,10 @@ import { HistoryDialog } from './history-dialog';
 
 const HABIT_ID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 
-/** Tuesday 3 March 2026 is today; the habit was made on Sunday 1 March. */
+/** Tuesday 3 March 2026 is today; the habit was made on Sunday 1 March; a year back can be changed. */
 const history: ItemHistory = {
   today: '2026-03-03',
-  editableFrom: '2026-03-01',
+  editableFrom: '2025-03-03',
   from: '2025-02-26',
   to: '2026-03-03',
   days: ['2026-03-01', '2026-03-02'],
@@ -59,10 +59,17 @@ describe('HistoryDialog', () => {
       screen.getByRole('button', { name: 'Tuesday 3 March 2026 (today), not done' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Monday 2 March 2026, done' })).toBeInTheDocument();
-    const before = screen.getByRole('button', {
-      name: 'Saturday 28 February 2026, not done, cannot be changed',
-    });
-    expect(before).toHaveAttribute('aria-disabled', 'true');
+    // Before the habit was made, still within the year: it can be given its past.
+    expect(screen.getByRole('button', { name: 'Saturday 28 February 2026, not done' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    const tooOld = screen.getByRole('button', { name: 'Sunday 2 March 2025, not done, cannot be changed' });
+    expect(tooOld).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByText(
+        'Days from Monday 3 March 2025 to today can be changed, also those before you added it.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('marks a day with PUT and unmarks one with DELETE; a day outside the range sends nothing', async () => {
@@ -83,7 +90,7 @@ describe('HistoryDialog', () => {
     );
     const writes = () => api.writes().length;
     const before = writes();
-    await user.click(screen.getByRole('button', { name: /^Saturday 28 February 2026/ }));
+    await user.click(screen.getByRole('button', { name: /^Sunday 2 March 2025/ }));
     expect(writes()).toBe(before);
   });
 
@@ -106,7 +113,9 @@ describe('HistoryDialog', () => {
       on('GET', `/api/habits/${HABIT_ID}/history`, () => ({ body: history })),
       on('PUT', /\/completions\//, () => ({
         status: 400,
-        body: { message: 'That day is before the habit began' },
+        body: {
+          message: 'day 2026-03-04 has not come yet: only days up to today (2026-03-03) can be changed',
+        },
       })),
     );
     const { user } = open();
@@ -115,6 +124,6 @@ describe('HistoryDialog', () => {
     const alert = await screen.findByRole('alert');
     expect(dialog).toContainElement(alert);
     expect(alert).toHaveTextContent('Could not update habit');
-    expect(alert).toHaveTextContent('That day is before the habit began');
+    expect(alert).toHaveTextContent('day 2026-03-04 has not come yet');
   });
 });

@@ -195,8 +195,9 @@ function HistoryCalendar({
           </div>
         </div>
       </div>
+      {/* A habit brought from another app or from paper is given its past here (docs/decisions/031-a-habits-past.md). */}
       <p className="text-muted-foreground text-xs">
-        Days from {dayName(history.editableFrom)} to today can be changed.
+        Days from {dayName(history.editableFrom)} to today can be changed, also those before you added it.
       </p>
     </section>
   );

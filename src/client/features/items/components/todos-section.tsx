@@ -5,17 +5,12 @@ import { memo } from 'react';
 import type { Task } from '#shared/api/tasks';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
-import { notifyError } from '../../../lib/notify-error';
 import { useReorderTasks } from '../api/reorder-tasks';
-import { settle } from '../lib/settle';
 import { clearCompleted } from './clear-completed';
 import { QuickAdd } from './quick-add';
-import { SectionEmpty, SectionShell } from './section-shell';
-import { SortableList } from './sortable-list';
+import { SectionItems } from './section-items';
+import { SectionShell } from './section-shell';
 import { TaskCard } from './task-card';
-
-const getId = (task: Task) => task.id;
-const getLabel = (task: Task) => task.title;
 
 export type TodosSectionProps = {
   tasks: Task[];
@@ -55,33 +50,14 @@ export const TodosSection = memo(function TodosSection({ tasks, drawnItems, onAd
       <div className="px-1 pt-1.5 pb-1">
         <QuickAdd label="New todo" />
       </div>
-      {tasks.length === 0 ? (
-        <SectionEmpty
-          text="No todos yet"
-          action={
-            <Button variant="outline" size="sm" onClick={onAdd}>
-              <Plus aria-hidden />
-              Add your first todo
-            </Button>
-          }
-        />
-      ) : (
-        <SortableList
-          label="Todos"
-          items={tasks}
-          drawn={drawnItems}
-          getId={getId}
-          getLabel={getLabel}
-          onReorder={(orderedIds) =>
-            settle(
-              reorder,
-              { goalId: null, orderedIds },
-              { onError: (error) => notifyError('Could not save the new order', error) },
-            )
-          }
-          renderItem={(task, controls) => <TaskCard task={task} goal={null} {...controls} />}
-        />
-      )}
+      <SectionItems
+        label="Todos"
+        items={tasks}
+        drawn={drawnItems}
+        reorder={(orderedIds) => reorder.mutateAsync({ goalId: null, orderedIds })}
+        renderItem={(task, controls) => <TaskCard task={task} goal={null} {...controls} />}
+        empty={{ text: 'No todos yet', addLabel: 'Add your first todo', onAdd }}
+      />
     </SectionShell>
   );
 });
