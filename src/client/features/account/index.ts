@@ -1,5 +1,6 @@
 // The account feature: settings that belong to the person rather than to their items.
 export { DaySettingsCard } from './components/day-settings-card';
 export { DeleteAccountCard } from './components/delete-account-card';
+export { RemindersCard } from './components/reminders-card';
 export { SessionsCard } from './components/sessions-card';
 export { YourDataCard } from './components/your-data-card';
