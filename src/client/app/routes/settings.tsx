@@ -1,4 +1,5 @@
 import {
+  CalendarFeedCard,
   DaySettingsCard,
   DeleteAccountCard,
   RemindersCard,
@@ -9,7 +10,7 @@ import { useUser } from '../../features/auth/get-user';
 
 /**
  * Account settings (docs/product.md#account-settings), reached from the account menu: who is signed
- * in, when their day turns over, reminders on this device, the devices signed in to the account, and the account's data as a
+ * in, when their day turns over, reminders on this device, the calendar feed's address, the devices signed in to the account, and the account's data as a
  * whole: export, import, deletion.
  */
 export function SettingsRoute() {
@@ -23,6 +24,7 @@ export function SettingsRoute() {
       </div>
       <DaySettingsCard user={auth.user} />
       <RemindersCard />
+      <CalendarFeedCard />
       <SessionsCard />
       <YourDataCard />
       <DeleteAccountCard />

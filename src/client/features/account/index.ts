@@ -1,4 +1,5 @@
 // The account feature: settings that belong to the person rather than to their items.
+export { CalendarFeedCard } from './components/calendar-feed-card';
 export { DaySettingsCard } from './components/day-settings-card';
 export { DeleteAccountCard } from './components/delete-account-card';
 export { RemindersCard } from './components/reminders-card';
