@@ -6,7 +6,8 @@ import { type CsvCell, toCsv } from '../../http/csv';
  * The export as one CSV file per list (docs/product.md#your-data), written from the same export the
  * JSON file is, so the two never disagree. Positions are the lists' orders; completions name their
  * item so the file reads on its own. The plan's columns come after the first version's, so a sheet
- * that reads those by position still finds them; a repeat is given as its rule and in words.
+ * that reads those by position still finds them; a repeat is given as its rule and in words; the
+ * reminder time (HH:MM, or empty) comes last.
  */
 
 /** A repeat's rule, its words and the day it counts from. */
@@ -49,6 +50,7 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           'repeat',
           'repeat_in_words',
           'repeat_start',
+          'remind_at',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -62,6 +64,7 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           task.createdAt ?? null,
           task.plannedFor,
           ...repeatCells(task),
+          task.remindAt,
         ]),
       );
     case 'habits':
@@ -78,6 +81,7 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           'repeat_in_words',
           'repeat_start',
           'times_per_week',
+          'remind_at',
         ],
         data.habits.map((habit) => [
           habit.id,
@@ -89,6 +93,7 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           habit.createdAt ?? null,
           ...repeatCells(habit),
           habit.timesPerWeek,
+          habit.remindAt,
         ]),
       );
     case 'completions': {
