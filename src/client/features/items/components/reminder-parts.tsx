@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import BellRing from 'lucide-react/icons/bell-ring';
 import { type FormEvent, useId, useState } from 'react';
 import { isTimeOfDay } from '#shared/domain/reminder-times';
@@ -16,11 +17,11 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { MaskIcon } from '../../../components/ui/mask-icon';
 import { notifyError } from '../../../lib/notify-error';
+import { invalidateAll } from '../../../lib/refetch-after-write';
 import { offerUndo } from '../../../lib/undo';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
-import { updateHabit, useUpdateHabit } from '../api/update-habit';
-import { updateTask, useUpdateTask } from '../api/update-task';
-import { settle } from '../lib/settle';
+import { updateHabit } from '../api/update-habit';
+import { updateTask } from '../api/update-task';
 
 /*
  * A task's or habit's reminder on its card (docs/product.md#cards, docs/decisions/036-reminders-on-screen.md):
@@ -42,10 +43,13 @@ export function ReminderLabel({ remindAt }: { remindAt: string | null }) {
   );
 }
 
-/** Sets or clears an item's reminder, with a toast offering Undo (docs/product.md#undo). */
+/**
+ * Sets or clears an item's reminder, with a toast offering Undo (docs/product.md#undo), and rereads
+ * the lists after it as every write does. A plain call rather than a mutation per card: the cards of a
+ * long list would each hold two more observers for a menu entry seldom used.
+ */
 function useSetReminder(kind: 'task' | 'habit', item: Reminded) {
-  const task = useUpdateTask();
-  const habit = useUpdateHabit();
+  const queryClient = useQueryClient();
   return (remindAt: string | null) => {
     if (remindAt === item.remindAt) return;
     const before = item.remindAt;
@@ -53,20 +57,22 @@ function useSetReminder(kind: 'task' | 'habit', item: Reminded) {
       kind === 'task'
         ? updateTask({ id: item.id, changes: { remindAt: value } })
         : updateHabit({ id: item.id, changes: { remindAt: value } });
-    const onSuccess = () =>
-      offerUndo({
-        message: remindAt
-          ? {
-              title: 'Reminder set',
-              description: `“${item.title}” reminds you at ${reminderTimeLabel(remindAt)}.`,
-            }
-          : { title: 'Reminder removed', description: `“${item.title}” has no reminder now.` },
-        revert: () => send(before),
-        failure: 'Could not undo',
-      });
-    const onError = (error: unknown) => notifyError(`Could not update ${kind}`, error);
-    if (kind === 'task') settle(task, { id: item.id, changes: { remindAt } }, { onSuccess, onError });
-    else settle(habit, { id: item.id, changes: { remindAt } }, { onSuccess, onError });
+    send(remindAt)
+      .then(
+        () =>
+          offerUndo({
+            message: remindAt
+              ? {
+                  title: 'Reminder set',
+                  description: `“${item.title}” reminds you at ${reminderTimeLabel(remindAt)}.`,
+                }
+              : { title: 'Reminder removed', description: `“${item.title}” has no reminder now.` },
+            revert: () => send(before),
+            failure: 'Could not undo',
+          }),
+        (error: unknown) => notifyError(`Could not update ${kind}`, error),
+      )
+      .finally(() => void invalidateAll(queryClient));
   };
 }
 
