@@ -5,10 +5,11 @@ import { runFailoverBenchmark } from './failover';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
 import { runPlanBenchmark } from './plan';
+import { runRemindersBenchmark } from './reminders';
 import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `load`, `cluster`, `failover`, `lighthouse`, `search`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
@@ -20,6 +21,7 @@ const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'failover', run: runFailoverBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
+  { name: 'reminders', run: runRemindersBenchmark },
 ];
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());
