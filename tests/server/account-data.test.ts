@@ -161,7 +161,7 @@ describe('GET /api/account/export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start',
+      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at',
     );
     expect(lines[1]).toMatch(
       new RegExp(`^${a.interval.id},"Intervals, 6×400 m",${a.run.id},Run a 10k,false,true,`),
@@ -715,7 +715,11 @@ describe('export version 2: the plan', () => {
 
   it('carries the plan in the CSV files too, after the first version’s columns, a repeat also in words', async () => {
     const a = await person();
-    const planned = await a.client.createTask({ title: 'Dentist', plannedFor: '2026-03-20' });
+    const planned = await a.client.createTask({
+      title: 'Dentist',
+      plannedFor: '2026-03-20',
+      remindAt: '08:15',
+    });
     const repeating = await a.client.createTask({
       title: 'Bins',
       repeat: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU',
@@ -724,7 +728,7 @@ describe('export version 2: the plan', () => {
     const unplanned = await a.client.createTask({ title: 'Someday' });
     const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
     const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
-    const daily = await a.client.createHabit({ title: 'Read' });
+    const daily = await a.client.createHabit({ title: 'Read', remindAt: '21:30' });
     const csv = async (list: string) => {
       const res = await a.client.call('GET', `/api/account/export/csv/${list}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -735,20 +739,22 @@ describe('export version 2: the plan', () => {
       return { header, row: (id: string) => rows.find((row) => row.startsWith(id)) ?? '' };
     };
     const tasks = await csv('tasks');
-    expect(tasks.header).toMatch(/,created_at,planned_for,repeat,repeat_in_words,repeat_start$/);
-    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,$/);
+    expect(tasks.header).toMatch(/,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at$/);
+    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15$/);
     // The rule counts from the day it was planned for, a Tuesday.
     expect(tasks.row(repeating.id)).toMatch(
-      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10$/,
+      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,$/,
     );
-    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,$/);
+    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,$/);
     const habits = await csv('habits');
-    expect(habits.header).toMatch(/,created_at,repeat,repeat_in_words,repeat_start,times_per_week$/);
-    expect(habits.row(ruled.id)).toMatch(
-      /,"FREQ=WEEKLY;BYDAY=MO,WE,FR","Every Monday, Wednesday and Friday",2026-03-10,$/,
+    expect(habits.header).toMatch(
+      /,created_at,repeat,repeat_in_words,repeat_start,times_per_week,remind_at$/,
     );
-    expect(habits.row(weekly.id)).toMatch(/Z,,,,3$/);
-    expect(habits.row(daily.id)).toMatch(/Z,,,,$/);
+    expect(habits.row(ruled.id)).toMatch(
+      /,"FREQ=WEEKLY;BYDAY=MO,WE,FR","Every Monday, Wednesday and Friday",2026-03-10,,$/,
+    );
+    expect(habits.row(weekly.id)).toMatch(/Z,,,,3,$/);
+    expect(habits.row(daily.id)).toMatch(/Z,,,,,21:30$/);
   });
 
   it('still imports a version 1 file: its items come unplanned and repeat nothing', async () => {

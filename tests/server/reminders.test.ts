@@ -4,7 +4,7 @@ import { HabitSchema } from '#shared/api/habits';
 import { PushSubscriptionSchema } from '#shared/api/push';
 import { TaskSchema } from '#shared/api/tasks';
 import { uniqueEmail } from '../factories';
-import { ApiClient } from './helpers/api';
+import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';
 import { TestPushService, type TestSubscription } from './helpers/push-service';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -87,6 +87,7 @@ describe('a task reminder', () => {
         tag: `stride-reminder-task-${task.id}`,
         day: '2027-02-02',
         at: '2027-02-02T06:30:00.000Z',
+        tick: 'completed',
       });
       expect(arrivals[0]?.headers.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
     }
@@ -169,6 +170,110 @@ describe('a habit reminder', () => {
       '2027-05-03',
       '2027-05-10',
     ]);
+  });
+});
+
+describe("the notification's Snooze 10 min (docs/product.md#reminders)", () => {
+  const snooze = (client: ApiClient, kind: string, id: string) =>
+    client.call('POST', '/api/reminders/snooze', { kind, id });
+
+  it('sends the reminder again 10 minutes later on every device, once, and not after a tick', async () => {
+    at('2027-04-01T08:00:00Z');
+    const { client, subscriptions } = await person('UTC', 2);
+    const task = await client.createTask({
+      title: 'Call the bank',
+      plannedFor: '2027-04-01',
+      remindAt: '09:00',
+    });
+    at('2027-04-01T09:00:00Z');
+    await round();
+
+    at('2027-04-01T09:01:00Z');
+    expect((await snooze(client, 'task', task.id)).statusCode).toBe(204);
+    at('2027-04-01T09:10:59Z');
+    await round();
+    for (const browser of subscriptions) expect(push.arrivalsFor(browser.id)).toHaveLength(1);
+    at('2027-04-01T09:11:00Z');
+    await round();
+    await second.reminders.runOnce();
+    for (const browser of subscriptions) {
+      const arrivals = push.arrivalsFor(browser.id);
+      expect(arrivals).toHaveLength(2);
+      expect(arrivals[1]?.payload).toEqual({
+        type: 'reminder',
+        kind: 'task',
+        id: task.id,
+        title: 'Call the bank',
+        goal: null,
+        tag: `stride-reminder-task-${task.id}`,
+        day: '2027-04-01',
+        at: '2027-04-01T09:11:00.000Z',
+        tick: 'completed',
+      });
+    }
+
+    // Snoozed again, then ticked before it comes: nothing more arrives.
+    at('2027-04-01T09:12:00Z');
+    expect((await snooze(client, 'task', task.id)).statusCode).toBe(204);
+    await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${task.id}`, { completed: true });
+    at('2027-04-01T09:30:00Z');
+    await round();
+    for (const browser of subscriptions) expect(push.arrivalsFor(browser.id)).toHaveLength(2);
+    // Done already: a snooze is answered and sends nothing.
+    expect((await snooze(client, 'task', task.id)).statusCode).toBe(204);
+    at('2027-04-01T09:45:00Z');
+    await round();
+    for (const browser of subscriptions) expect(push.arrivalsFor(browser.id)).toHaveLength(2);
+  });
+
+  it("tells a habit and a habit goal's task to tick the day, and an ordinary task to complete", async () => {
+    at('2027-04-02T06:00:00Z');
+    const { client, browser } = await person('UTC');
+    const routine = await client.createGoal({ title: 'Mornings', isHabitGoal: true });
+    const bed = await client.createTask({
+      title: 'Make bed',
+      goalId: routine.id,
+      plannedFor: '2027-04-02',
+      remindAt: '07:00',
+    });
+    await client.createHabit({ title: 'Stretch', remindAt: '07:00' });
+    at('2027-04-02T07:00:00Z');
+    await round();
+    const ticks = push
+      .arrivalsFor(browser.id)
+      .map((arrival) => arrival.payload as { title: string; tick: string; goal: string | null })
+      .map(({ title, tick, goal }) => ({ title, tick, goal }))
+      .sort((a, b) => a.title.localeCompare(b.title));
+    expect(ticks).toEqual([
+      { title: 'Make bed', tick: 'completedToday', goal: 'Mornings' },
+      { title: 'Stretch', tick: 'completedToday', goal: null },
+    ]);
+    expect(bed.goalId).toBe(routine.id);
+  });
+
+  it("answers 404 for another person's item and 400 naming a bad kind or id, changing nothing", async () => {
+    at('2027-04-03T06:00:00Z');
+    const owner = await person('UTC');
+    const other = await person('UTC');
+    const task = await owner.client.createTask({
+      title: 'Mine',
+      plannedFor: '2027-04-03',
+      remindAt: '07:00',
+    });
+    const refused = await snooze(other.client, 'task', task.id);
+    expect(refused.statusCode).toBe(404);
+    expect(messageOf(refused)).toBe('Task not found');
+    expect((await snooze(other.client, 'habit', task.id)).statusCode).toBe(404);
+    const badKind = await snooze(owner.client, 'goal', task.id);
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.body).toContain('kind');
+    const badId = await snooze(owner.client, 'task', 'nope');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toContain('id');
+    at('2027-04-03T06:30:00Z');
+    await round();
+    expect(push.arrivalsFor(other.browser.id)).toEqual([]);
+    expect(push.arrivalsFor(owner.browser.id)).toEqual([]);
   });
 });
 

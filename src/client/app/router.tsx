@@ -11,6 +11,7 @@ import { PersonsDayContext } from '../lib/persons-day';
 import { browserTimeZone } from '../lib/request-init';
 import { useDayChangeRefresh } from '../lib/use-day-change-refresh';
 import { useLiveUpdates } from '../lib/use-live-updates';
+import { useReminderMessages } from '../lib/use-reminder-messages';
 import { AppHeader } from './layout/app-header';
 import { AppShellRelease } from './layout/app-shell-release';
 import { CommandLayer } from './layout/command-layer';
@@ -105,6 +106,7 @@ const AppFrame = memo(function AppFrame({ auth }: { auth: AuthState }) {
   );
   const signedIn = auth.status === 'signed-in';
   useLiveUpdates(signedIn);
+  useReminderMessages(signedIn);
   return (
     <PersonsDayContext value={day}>
       <div className="flex min-h-dvh flex-col">

@@ -2,13 +2,16 @@ import { deleteValue } from './key-value-store';
 
 /*
  * What this device keeps of the signed-in person, and how it is forgotten: the last data seen
- * (lib/offline-cache.ts) and the changes kept offline (lib/outbox.ts). Apart from both so that signing
+ * (lib/offline-cache.ts), the changes kept offline (lib/outbox.ts) and the ticks a reminder's Done
+ * kept (lib/reminder-ticks.ts). Apart from both so that signing
  * out, which the landing page's script can do, needs neither React nor TanStack Query
  * (docs/decisions/010-first-load-weight.md).
  */
 
 export const SAVED_DATA_KEY = 'query-cache';
 export const KEPT_CHANGES_KEY = 'outbox';
+/** Ticks a reminder's Done could not send, kept by the service worker for the app (lib/reminder-ticks.ts). */
+export const REMINDER_TICKS_KEY = 'reminder-ticks';
 
 let forgotten = false;
 
@@ -19,7 +22,11 @@ let forgotten = false;
  */
 export async function clearSavedData(): Promise<void> {
   forgotten = true;
-  await Promise.all([deleteValue(SAVED_DATA_KEY), deleteValue(KEPT_CHANGES_KEY)]);
+  await Promise.all([
+    deleteValue(SAVED_DATA_KEY),
+    deleteValue(KEPT_CHANGES_KEY),
+    deleteValue(REMINDER_TICKS_KEY),
+  ]);
 }
 
 /** Whether this page has forgotten the person: then it keeps nothing more. */

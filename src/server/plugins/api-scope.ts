@@ -17,6 +17,7 @@ import type { LiveHub } from '../modules/live/live-hub';
 import { livePlugin } from '../modules/live/live-plugin';
 import { pushRoutes } from '../modules/push/push.routes';
 import { reminderTriggersPlugin } from '../modules/reminders/reminder-triggers';
+import { remindersRoutes } from '../modules/reminders/reminders.routes';
 import { tasksRoutes } from '../modules/tasks/tasks.routes';
 import { todayRoutes } from '../modules/today/today.routes';
 import { upcomingRoutes } from '../modules/upcoming/upcoming.routes';
@@ -68,6 +69,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
     await signedIn.register(todayRoutes, { prefix: '/today', db });
     await signedIn.register(upcomingRoutes, { prefix: '/upcoming', db });
     await signedIn.register(pushRoutes, { prefix: '/push', db, env });
+    await signedIn.register(remindersRoutes, { prefix: '/reminders', db });
     await signedIn.register(calendarRoutes, { prefix: '/calendar/feed', db, env });
     await signedIn.register(accountDataRoutes, { prefix: '/account', db, env, sessionCache });
     if (options.moreRoutes) await signedIn.register(options.moreRoutes);

@@ -388,6 +388,21 @@ const pushCalls = {
   },
 } as const satisfies Record<string, Call>;
 
+/** A reminder's notification (docs/product.md#reminders). */
+const remindersCalls = {
+  /**
+   * "Snooze 10 min": the item's reminder again in 10 minutes on every device switched on (204; 404 for
+   * an item not the person's). Not kept offline: a snooze sent later would come too late.
+   */
+  snooze: {
+    method: 'POST',
+    path: '/api/reminders/snooze',
+    body: 'SnoozeReminderInputSchema',
+    output: null,
+    announces: 'nothing',
+  },
+} as const satisfies Record<string, Call>;
+
 /** The calendar feed (docs/decisions/033-calendar-feed.md). */
 const calendarCalls = {
   /** A new secret address (201); any earlier one stops working. */
@@ -426,6 +441,7 @@ export const api = {
   today: todayCalls,
   upcoming: upcomingCalls,
   push: pushCalls,
+  reminders: remindersCalls,
   calendar: calendarCalls,
   live: liveCalls,
   health: healthCalls,

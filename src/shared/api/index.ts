@@ -7,6 +7,7 @@ export * from './habits';
 export * from './history';
 export * from './live';
 export * from './push';
+export * from './reminders';
 export * from './reorder';
 export * from './tasks';
 export * from './today';

@@ -1,6 +1,7 @@
 // The card icons' pictures load with the screens that draw cards (components/ui/mask-icon.tsx).
 import 'virtual:card-icons.css';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import type { Goal } from '#shared/api/goals';
 import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters';
 import {
@@ -11,6 +12,7 @@ import {
   AllItemsSkeleton,
   buildSections,
   countItems,
+  editItem,
   type FilterChip,
   FilterChips,
   type GoalContext,
@@ -42,6 +44,30 @@ function chipFor(section: ItemSection): FilterChip {
 }
 
 /**
+ * `/all-items?item=task:{id}` (or `habit:`) opens that item's edit dialog once the lists have it: where
+ * a reminder's notification takes the person (docs/product.md#reminders). The address then drops the
+ * item, so Back and a reload do not open it again.
+ */
+function useItemFromLink(
+  tasks: ReturnType<typeof useTasks>['data'],
+  habits: ReturnType<typeof useHabits>['data'],
+) {
+  const search = useSearch();
+  const wanted = new URLSearchParams(search).get('item');
+  useEffect(() => {
+    if (!wanted) return;
+    const [kind, id] = wanted.split(':');
+    const list = kind === 'task' ? tasks : kind === 'habit' ? habits : undefined;
+    if (!list && (kind === 'task' || kind === 'habit')) return;
+    const task = kind === 'task' ? tasks?.find((each) => each.id === id) : undefined;
+    const habit = kind === 'habit' ? habits?.find((each) => each.id === id) : undefined;
+    if (task) editItem({ kind: 'task', task });
+    else if (habit) editItem({ kind: 'habit', habit });
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [wanted, tasks, habits]);
+}
+
+/**
  * `/all-items`: every goal, task and habit in sections, with filters, archive and add
  * (docs/product.md#all-items-screen), composed from the items feature's parts like every screen
  * (docs/architecture.md, "Client").
@@ -53,6 +79,8 @@ export function AllItemsRoute() {
   const goals = useGoals(showArchived);
   const tasks = useTasks();
   const habits = useHabits();
+
+  useItemFromLink(tasks.data, habits.data);
 
   const sections = useFirstArrivalInBackground(
     useMemo(

@@ -1,9 +1,16 @@
-import { DaySettingsCard, DeleteAccountCard, SessionsCard, YourDataCard } from '../../features/account';
+import {
+  CalendarFeedCard,
+  DaySettingsCard,
+  DeleteAccountCard,
+  RemindersCard,
+  SessionsCard,
+  YourDataCard,
+} from '../../features/account';
 import { useUser } from '../../features/auth/get-user';
 
 /**
  * Account settings (docs/product.md#account-settings), reached from the account menu: who is signed
- * in, when their day turns over, the devices signed in to the account, and the account's data as a
+ * in, when their day turns over, reminders on this device, the calendar feed's address, the devices signed in to the account, and the account's data as a
  * whole: export, import, deletion.
  */
 export function SettingsRoute() {
@@ -16,6 +23,8 @@ export function SettingsRoute() {
         <p className="mt-1 truncate text-muted-foreground text-sm">Signed in as {auth.user.email}</p>
       </div>
       <DaySettingsCard user={auth.user} />
+      <RemindersCard />
+      <CalendarFeedCard />
       <SessionsCard />
       <YourDataCard />
       <DeleteAccountCard />

@@ -8,6 +8,7 @@
 export type CardIcon = { lucide: string; strokeWidth?: number; filled?: boolean };
 
 export const CARD_ICONS = {
+  bell: { lucide: 'bell' },
   calendar: { lucide: 'calendar-fold' },
   check: { lucide: 'check', strokeWidth: 3 },
   flame: { lucide: 'flame' },

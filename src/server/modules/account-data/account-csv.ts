@@ -6,7 +6,8 @@ import { type CsvCell, csvPieces } from '../../http/csv';
  * The export as one CSV file per list (docs/product.md#your-data), written from the same export the
  * JSON file is, so the two never disagree. Positions are the lists' orders; completions name their
  * item so the file reads on its own. The plan's columns come after the first version's, so a sheet
- * that reads those by position still finds them; a repeat is given as its rule and in words.
+ * that reads those by position still finds them; a repeat is given as its rule and in words; the
+ * reminder time (HH:MM, or empty) comes last.
  */
 
 /** A repeat's rule, its words and the day it counts from. */
@@ -50,6 +51,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'repeat',
           'repeat_in_words',
           'repeat_start',
+          'remind_at',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -63,6 +65,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           task.createdAt ?? null,
           task.plannedFor,
           ...repeatCells(task),
+          task.remindAt,
         ]),
       );
     case 'habits':
@@ -79,6 +82,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'repeat_in_words',
           'repeat_start',
           'times_per_week',
+          'remind_at',
         ],
         data.habits.map((habit) => [
           habit.id,
@@ -90,6 +94,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           habit.createdAt ?? null,
           ...repeatCells(habit),
           habit.timesPerWeek,
+          habit.remindAt,
         ]),
       );
     case 'completions':

@@ -28,7 +28,8 @@ export async function findPerson(db: Db, userId: string): Promise<Person | undef
   return row;
 }
 
-export type Titled = { title: string; goalTitle: string | null };
+/** What a reminder's message names: the item's title, its goal's, and whether it is ticked per day. */
+export type Titled = { title: string; goalTitle: string | null; daily: boolean };
 
 export async function findTaskFacts(
   db: Db,
@@ -39,6 +40,7 @@ export async function findTaskFacts(
     .select({
       title: tasks.title,
       goalTitle: goals.title,
+      inHabitGoal: goals.isHabitGoal,
       remindAt: tasks.remindAt,
       plannedFor: tasks.plannedFor,
       repeat: tasks.repeat,
@@ -49,7 +51,9 @@ export async function findTaskFacts(
     .from(tasks)
     .leftJoin(goals, and(eq(goals.userId, tasks.userId), eq(goals.id, tasks.goalId)))
     .where(and(eq(tasks.userId, userId), eq(tasks.id, id)));
-  return row ? { kind: 'task', ...row } : undefined;
+  if (!row) return undefined;
+  const { inHabitGoal, ...facts } = row;
+  return { kind: 'task', ...facts, daily: inHabitGoal === true };
 }
 
 /** A habit and the days it was done from `since` on. */
@@ -80,7 +84,7 @@ export async function findHabitFacts(
         gte(habitCompletions.day, since),
       ),
     );
-  return { kind: 'habit', ...row, goalTitle: null, doneDays: new Set(days.map((d) => d.day)) };
+  return { kind: 'habit', ...row, goalTitle: null, daily: true, doneDays: new Set(days.map((d) => d.day)) };
 }
 
 /** The person's items that have a reminder time or a reminder row: what a change of their day rules moves. */

@@ -1,5 +1,7 @@
+import { type ReminderMessage, SNOOZE_MINUTES } from '#shared/api/reminders';
 import { addDays, dayAt } from '#shared/domain/days';
 import { type Db, inTransaction } from '../../db/client';
+import { notFound } from '../../errors';
 import { pushTopic, subscriptionsOf } from '../push/push.service';
 import { doneOn, type ItemFacts, nextReminder, type Occurrence, type Person } from './next-reminder';
 import {
@@ -27,7 +29,7 @@ import {
 export const LATE_LIMIT_MS = 60 * 60 * 1000;
 /**
  * A write recomputing a reminder keeps one due this recently that no worker has sent yet: the workers
- * run every 10 s, so a reminder is sent within a minute of its moment.
+ * run every 10 s (at most 30 s, `REMINDER_ROUND_MS`), so a reminder is sent within a minute of its moment.
  */
 export const SEND_WINDOW_MS = 60 * 1000;
 
@@ -101,6 +103,67 @@ export function reminderPayload(kind: ItemKind, id: string, facts: Titled, occur
     tag: `stride-reminder-${kind}-${id}`,
     day: occurrence.day,
     at: occurrence.at.toISOString(),
+    tick: facts.daily ? 'completedToday' : 'completed',
+  } satisfies ReminderMessage);
+}
+
+/** One delivery of `payload` per subscription of the person, tried first at `at`. */
+async function queueToEveryDevice(
+  db: Db,
+  userId: string,
+  kind: ItemKind,
+  id: string,
+  occurrence: Occurrence,
+  payload: string,
+  at: Date,
+): Promise<void> {
+  const subscriptions = await subscriptionsOf(db, userId);
+  await insertDeliveries(
+    db,
+    userId,
+    subscriptions.map((subscription) => ({
+      subscriptionId: subscription.id,
+      itemKind: kind,
+      itemId: id,
+      day: occurrence.day,
+      payload,
+      topic: pushTopic(`${kind}:${id}`),
+      nextAttemptAt: at,
+      expiresAt: new Date(occurrence.at.getTime() + LATE_LIMIT_MS),
+    })),
+  );
+}
+
+/**
+ * "Snooze 10 min" on a reminder's notification (docs/product.md#reminders): the item's reminder again
+ * in SNOOZE_MINUTES on every device switched on, as deliveries waiting for that moment, for the
+ * person's day now. A tick meanwhile drops them (rescheduleItem), as it drops any waiting for a day
+ * done; an item already done for the day is not snoozed. Another person's item is a 404.
+ */
+export async function snoozeReminder(
+  db: Db,
+  userId: string,
+  kind: ItemKind,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const loaded = await load(tx, userId, kind, id, now);
+    if (!loaded) throw notFound(kind === 'task' ? 'Task' : 'Habit');
+    const { facts, person } = loaded;
+    const day = dayAt(now, person.timeZone, person.dayStartHour);
+    if (doneOn(facts, day)) return;
+    const at = new Date(now.getTime() + SNOOZE_MINUTES * 60_000);
+    const occurrence = { day, at };
+    await queueToEveryDevice(
+      tx,
+      userId,
+      kind,
+      id,
+      occurrence,
+      reminderPayload(kind, id, facts, occurrence),
+      at,
+    );
   });
 }
 
@@ -131,23 +194,8 @@ export async function queueDueReminders(db: Db, now: Date, limit: number): Promi
         });
         continue;
       }
-      const subscriptions = await subscriptionsOf(tx, row.userId);
       const payload = reminderPayload(row.itemKind, row.itemId, facts, current);
-      const topic = pushTopic(`${row.itemKind}:${row.itemId}`);
-      await insertDeliveries(
-        tx,
-        row.userId,
-        subscriptions.map((subscription) => ({
-          subscriptionId: subscription.id,
-          itemKind: row.itemKind,
-          itemId: row.itemId,
-          day: current.day,
-          payload,
-          topic,
-          nextAttemptAt: now,
-          expiresAt: new Date(current.at.getTime() + LATE_LIMIT_MS),
-        })),
-      );
+      await queueToEveryDevice(tx, row.userId, row.itemKind, row.itemId, current, payload, now);
       const next = nextReminder(facts, person, { from: current.at, after: current.at });
       await saveReminder(tx, row.userId, row.itemKind, row.itemId, {
         dueAt: next?.at ?? null,

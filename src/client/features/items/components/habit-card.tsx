@@ -9,7 +9,8 @@ import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
-import { type CardSortProps, ItemCardFrame } from './item-card-frame';
+import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
+import { useReminderParts } from './reminder-parts';
 import { HabitScheduleLabel, habitScheduleWords } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
@@ -30,6 +31,7 @@ export const HabitCard = memo(function HabitCard({ habit, ...sort }: HabitCardPr
 
   const done = habit.completedToday;
   const schedule = habitScheduleWords(habit);
+  const reminder = useReminderParts('habit', habit);
   const toggleDone = () =>
     settle(
       completion,
@@ -82,9 +84,18 @@ export const HabitCard = memo(function HabitCard({ habit, ...sort }: HabitCardPr
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}
-        meta={schedule ? <HabitScheduleLabel words={schedule} /> : undefined}
-        spoken={habitScheduleWords(habit, true)}
+        meta={
+          schedule || reminder.label ? (
+            <>
+              {schedule && <HabitScheduleLabel words={schedule} />}
+              {reminder.label}
+            </>
+          ) : undefined
+        }
+        spoken={joinSpoken(habitScheduleWords(habit, true), reminder.spoken)}
+        menuExtra={reminder.menu}
       />
+      {reminder.dialog}
       <HistoryDialog
         open={showingHistory}
         onOpenChange={setShowingHistory}

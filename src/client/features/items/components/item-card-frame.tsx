@@ -58,6 +58,12 @@ export type ItemCardFrameProps = CardSortProps & {
   menuExtra?: ReactNode;
 };
 
+/** The words a card's accessible name adds after its title, in the order they show ("Tomorrow, Reminder at 7:30"). */
+export function joinSpoken(...parts: Array<string | undefined>): string | undefined {
+  const said = parts.filter((part): part is string => Boolean(part));
+  return said.length > 0 ? said.join(', ') : undefined;
+}
+
 /* cn() does not merge conflicting utilities, so colour and display are added separately below. */
 const iconButtonShape =
   'size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg transition-colors hover:bg-foreground/5 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 sm:size-9 [&_svg]:size-4.5';

@@ -583,3 +583,98 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
   });
 });
+
+describe('ItemDialog: a reminder (docs/product.md#item-dialog)', () => {
+  const TODAY = '2026-11-26';
+  function openOn(props: Partial<ItemDialogProps> = {}) {
+    const onOpenChange = vi.fn();
+    const view = renderWithProviders(
+      <PersonsDayContext value={TODAY}>
+        <ItemDialog open onOpenChange={onOpenChange} mode="add" {...props} />
+      </PersonsDayContext>,
+    );
+    return { ...view, onOpenChange, dialog: screen.getByRole('dialog') };
+  }
+
+  it('a new task takes a time from the labelled time field, said when it comes', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn();
+    const time = within(dialog).getByLabelText('Remind me at');
+    expect(time).toHaveAttribute('type', 'time');
+    expect(time).toHaveValue('');
+    expect(time).toHaveAccessibleDescription('A task is reminded on its day: choose one above.');
+    expect(within(dialog).queryByRole('button', { name: 'No reminder' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Call mum');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day' }), 'tomorrow');
+    expect(time).toHaveAccessibleDescription('On the task’s day, in your time zone.');
+    await user.type(time, '07:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Call mum',
+      goalId: null,
+      isToday: false,
+      plannedFor: '2026-11-27',
+      remindAt: '07:30',
+    });
+  });
+
+  it("editing shows the task's time, sends remindAt only when it changed, and No reminder clears it", async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Call mum', plannedFor: '2026-11-27', remindAt: '07:30' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    const time = within(dialog).getByLabelText('Remind me at');
+    expect(time).toHaveValue('07:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Call mum', goalId: null, isToday: false });
+  });
+
+  it('No reminder clears the time and keeps focus on the field', async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Call mum', plannedFor: '2026-11-27', remindAt: '07:30' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'task', task } });
+    await user.click(within(dialog).getByRole('button', { name: 'No reminder' }));
+    const time = within(dialog).getByLabelText('Remind me at');
+    expect(time).toHaveValue('');
+    expect(time).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      title: 'Call mum',
+      goalId: null,
+      isToday: false,
+      remindAt: null,
+    });
+  });
+
+  it('a habit takes a time too, on each day it is due', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openOn({ presetType: 'habit' });
+    const time = within(dialog).getByLabelText('Remind me at');
+    expect(time).toHaveAccessibleDescription('On each day the habit is due, unless it is done.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Stretch');
+    await user.type(time, '21:15');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Habit' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Stretch',
+      isToday: false,
+      remindAt: '21:15',
+    });
+  });
+
+  it("editing a habit's time sends it", async () => {
+    const api = fakeServer();
+    const habit = makeHabit({ title: 'Stretch', remindAt: '21:15' });
+    const { dialog, user } = openOn({ mode: 'edit', item: { kind: 'habit', habit } });
+    const time = within(dialog).getByLabelText('Remind me at');
+    await user.clear(time);
+    await user.type(time, '06:45');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Stretch', isToday: false, remindAt: '06:45' });
+  });
+});

@@ -164,6 +164,7 @@ export function SingleItemForm({
       ) : (
         <TaskHabitFields
           idPrefix={ids}
+          kind={kind}
           control={form.control}
           register={form.register}
           showGoalSelect={kind === 'task' && !goalContext}

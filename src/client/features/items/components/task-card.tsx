@@ -12,7 +12,8 @@ import { goalColorClasses } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
-import { type CardSortProps, ItemCardFrame } from './item-card-frame';
+import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
+import { useReminderParts } from './reminder-parts';
 import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
@@ -47,6 +48,7 @@ export const TaskCard = memo(function TaskCard({
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
   const plan = useTaskPlanParts(task, planMenuLabel);
+  const reminder = useReminderParts('task', task);
   const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
 
   const setDone = (value: boolean) => ({
@@ -104,17 +106,24 @@ export const TaskCard = memo(function TaskCard({
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}
         meta={
-          goalName || plan.label ? (
+          goalName || plan.label || reminder.label ? (
             <>
               {goalName}
               {plan.label}
+              {reminder.label}
             </>
           ) : undefined
         }
-        spoken={plan.spoken}
-        menuExtra={plan.menu}
+        spoken={joinSpoken(plan.spoken, reminder.spoken)}
+        menuExtra={
+          <>
+            {plan.menu}
+            {reminder.menu}
+          </>
+        }
       />
       {plan.dialog}
+      {reminder.dialog}
       {inHabitGoal && goal && (
         <HistoryDialog
           open={showingHistory}

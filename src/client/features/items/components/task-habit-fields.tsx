@@ -7,10 +7,12 @@ import type { HabitSchedule } from '../lib/plan-choices';
 import { GoalSelect } from './goal-select';
 import { HabitScheduleField } from './habit-schedule-field';
 import { PlanFields } from './plan-fields';
+import { ReminderField } from './reminder-field';
 
 /**
- * A task's or a habit's own fields in the item dialog: "Add to Today", a task's day, and a task's goal
- * unless the dialog is fixed to one (docs/product.md#item-dialog).
+ * A task's or a habit's own fields in the item dialog: "Add to Today", a task's day or a habit's
+ * schedule, the reminder time, and a task's goal unless the dialog is fixed to one
+ * (docs/product.md#item-dialog).
  */
 export function TaskHabitFields({
   idPrefix,
@@ -19,6 +21,7 @@ export function TaskHabitFields({
   showGoalSelect,
   plan,
   habitSchedule,
+  kind,
 }: {
   idPrefix: string;
   control: Control<SingleItemFormInput>;
@@ -28,6 +31,7 @@ export function TaskHabitFields({
   plan?: { today: Day; dateError?: string; keptRule?: string | null };
   /** Offer a habit's schedule; `kept` is the habit's own when editing. */
   habitSchedule?: { kept?: HabitSchedule };
+  kind: 'task' | 'habit';
 }) {
   return (
     <>
@@ -60,6 +64,7 @@ export function TaskHabitFields({
           keptRule={plan.keptRule}
         />
       )}
+      <ReminderField id={`${idPrefix}-remind`} control={control} kind={kind} />
       {showGoalSelect && (
         <Controller
           control={control}

@@ -44,6 +44,8 @@ export const SingleItemFormSchema = z.object({
   repeatChoice: z.enum(['none', 'daily', 'weekdays', 'weekly', 'monthly', 'yearly', 'keep']),
   /** A habit's schedule, as lib/plan-choices.ts writes it ("daily", "rule:…", "times:3", "keep"). */
   habitSchedule: z.string(),
+  /** A task's or habit's reminder (docs/product.md#reminders): HH:MM from the time field, '' for none. */
+  remindAt: z.string(),
 });
 
 /** The form's schema for a person on `today`: a picked date must be one the API plans for. */
@@ -80,6 +82,7 @@ export function formDefaults(
     plannedDate: '',
     repeatChoice: 'none',
     habitSchedule: 'daily',
+    remindAt: '',
   };
   if (!item) return blank;
   switch (item.kind) {
@@ -100,6 +103,7 @@ export function formDefaults(
         planChoice: choiceOfDay(item.task.plannedFor, today),
         plannedDate: item.task.plannedFor ?? '',
         repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
+        remindAt: item.task.remindAt ?? '',
       };
     case 'habit':
       return {
@@ -107,6 +111,7 @@ export function formDefaults(
         title: item.habit.title,
         isToday: item.habit.isToday,
         habitSchedule: scheduleValue(item.habit),
+        remindAt: item.habit.remindAt ?? '',
       };
   }
 }
@@ -128,6 +133,7 @@ export function saveRequestFor(
   current: EditableItem | undefined = item,
 ): SaveItemRequest {
   const { title, isToday } = values;
+  const remindAt = timeOfField(values.remindAt);
   const plannedFor = dayOfChoice(values.planChoice as PlanChoice, today, values.plannedDate);
   const kept = item?.kind === 'task' ? item.task.repeat : null;
   const repeat = ruleOfChoice(values.repeatChoice as RepeatChoice, plannedFor ?? today, kept);
@@ -150,6 +156,7 @@ export function saveRequestFor(
           isToday,
           ...(plannedFor === now.plannedFor ? {} : { plannedFor }),
           ...(repeat === now.repeat ? {} : { repeat }),
+          ...(remindAt === now.remindAt ? {} : { remindAt }),
         },
       },
     };
@@ -162,7 +169,12 @@ export function saveRequestFor(
       kind: 'habit',
       update: {
         id: item.habit.id,
-        changes: { title, isToday, ...(changed ? { repeat: rule, timesPerWeek } : {}) },
+        changes: {
+          title,
+          isToday,
+          ...(changed ? { repeat: rule, timesPerWeek } : {}),
+          ...(remindAt === now.remindAt ? {} : { remindAt }),
+        },
       },
     };
   }
@@ -177,6 +189,7 @@ export function saveRequestFor(
         isToday,
         ...(plannedFor ? { plannedFor } : {}),
         ...(repeat ? { repeat } : {}),
+        ...(remindAt ? { remindAt } : {}),
       },
     };
   }
@@ -188,8 +201,17 @@ export function saveRequestFor(
       isToday,
       ...(schedule.repeat ? { repeat: schedule.repeat } : {}),
       ...(schedule.timesPerWeek ? { timesPerWeek: schedule.timesPerWeek } : {}),
+      ...(remindAt ? { remindAt } : {}),
     },
   };
+}
+
+/**
+ * The time field's value as the API takes it: HH:MM, or null when cleared. A browser that writes
+ * seconds ("07:30:00", with a step) gives the same minute.
+ */
+function timeOfField(value: string): string | null {
+  return value === '' ? null : value.slice(0, 5);
 }
 
 /** The fields an edit shows, per kind, and how the "changed elsewhere" line names them. */
@@ -206,12 +228,14 @@ const EDITED_FIELDS = {
     ['isToday', 'Today'],
     ['plannedFor', 'day'],
     ['repeat', 'repeat'],
+    ['remindAt', 'reminder'],
   ],
   habit: [
     ['title', 'title'],
     ['isToday', 'Today'],
     ['repeat', 'schedule'],
     ['timesPerWeek', 'schedule'],
+    ['remindAt', 'reminder'],
   ],
 } as const;
 
