@@ -269,6 +269,21 @@ describe('GET /api/events', () => {
     await a.ended;
   });
 
+  it('leaves the streams open when a sign-out sent from another site only asks first', async () => {
+    const alice = await person();
+    const stream = await openStream(base, alice.headers);
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { cookie: alice.headers.cookie ?? '', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-type']).toMatch(/^text\/html/);
+    await settle();
+    expect(stream.isEnded()).toBe(false);
+    stream.close();
+  });
+
   it(`keeps at most ${MAX_STREAMS_PER_PERSON} streams per person, closing the oldest`, async () => {
     const alice = await person();
     const streams: Stream[] = [];

@@ -43,7 +43,6 @@ export type Announcement =
   | LiveChangeKind
   /** A write that changes nothing another tab shows (a push subscription, say). */
   | 'nothing'
-  | 'end-this-session'
   | 'end-other-sessions'
   | 'end-session-in-path'
   | 'end-every-session';
@@ -113,8 +112,11 @@ const authCalls = {
     query: 'SignInCallbackQuerySchema',
     output: 'redirect',
   },
-  /** Answers a page asking to confirm when the navigation came from another site. */
-  signOut: { method: 'GET', path: SIGN_OUT_PATH, output: 'redirect', announces: 'end-this-session' },
+  /**
+   * Answers a page asking to confirm when the navigation came from another site. The end of the
+   * session's streams is published by the route, once it has ended the session (auth.routes.ts).
+   */
+  signOut: { method: 'GET', path: SIGN_OUT_PATH, output: 'redirect', announces: 'nothing' },
   user: { method: 'GET', path: '/api/auth/user', output: 'AuthUserSchema' },
   updateUser: {
     method: 'PATCH',

@@ -42,9 +42,10 @@ export type AuthRoutesOptions = {
   /** The app's session cache (modules/auth/auth-session.ts), told about every session that ends here. */
   sessionCache?: SessionCache;
   /**
-   * The live-update channel: a sign-in that ends sessions (this browser's previous one, the least
-   * recently used beyond the cap) closes their streams on every instance. The calls that end sessions
-   * by name announce it through the contract instead (modules/live/live-announcements.ts).
+   * The live-update channel: a sign-out, and a sign-in that ends sessions (this browser's previous one,
+   * the least recently used beyond the cap), close their streams on every instance, once the sessions
+   * have ended (not for the page that asks first). The calls that end sessions by id announce it through
+   * the contract instead (modules/live/live-announcements.ts).
    */
   live: LiveChannel;
 };
@@ -172,7 +173,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     // Whatever happens to the session's row, this browser stops holding it.
     clearSessionCookie(reply, env);
     try {
-      await signOut(db, token, sessionCache);
+      const ended = await signOut(db, token, sessionCache);
+      await endStreamsOf(ended ? [ended] : [], live);
     } catch (error) {
       if (classifyDatabaseError(error) === undefined) throw error;
       request.log.warn({ errorClasses: errorClasses(error) }, 'sign-out could not reach the database');

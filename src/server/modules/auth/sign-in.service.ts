@@ -112,6 +112,10 @@ export async function finishSignIn(
 }
 
 /** Ends the session behind this cookie, if any. */
-export async function signOut(db: Db, token: string | undefined, cache?: SessionCache): Promise<void> {
-  if (token) await revokeSession(db, token, cache);
+export async function signOut(
+  db: Db,
+  token: string | undefined,
+  cache?: SessionCache,
+): Promise<EndedSession | undefined> {
+  return token ? revokeSession(db, token, cache) : undefined;
 }

@@ -54,8 +54,6 @@ export function announcementOf(
     case undefined:
     case 'nothing':
       return undefined;
-    case 'end-this-session':
-      return { type: 'end', userId, sessionIds: [session.id] };
     case 'end-other-sessions':
       return { type: 'end', userId, exceptSessionId: session.id };
     case 'end-session-in-path':
