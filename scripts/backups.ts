@@ -17,8 +17,15 @@ export function missingBackupBinaries(): string[] {
   return [PGBACKREST_BIN].filter((path) => !existsSync(path));
 }
 
-/** Writes pgBackRest's configuration for one server: repository, logs and locks under `dir`. */
-export function writePgbackrestConfig(dir: string, pgdata: string, port: number, socketDir: string): string {
+/** A PostgreSQL server pgBackRest backs up: its data directory, port and socket directory. */
+export type BackedUpServer = { pgdata: string; port: number; socketDir: string };
+
+/**
+ * Writes pgBackRest's configuration: repository, logs and locks under `dir`, and the servers of one
+ * database (one, or a primary and its standby in any order: pgBackRest asks each which is the primary
+ * when it backs up, so a backup after a failover needs no change).
+ */
+export function writePgbackrestConfig(dir: string, servers: BackedUpServer[]): string {
   for (const sub of ['repository', 'log', 'lock', 'spool']) makeOwnedDir(join(dir, sub));
   const config = join(dir, 'pgbackrest.conf');
   writeFileSync(
@@ -37,9 +44,11 @@ export function writePgbackrestConfig(dir: string, pgdata: string, port: number,
       'start-fast=y',
       '',
       `[${STANZA}]`,
-      `pg1-path=${pgdata}`,
-      `pg1-port=${port}`,
-      `pg1-socket-path=${socketDir}`,
+      ...servers.flatMap((server, i) => [
+        `pg${i + 1}-path=${server.pgdata}`,
+        `pg${i + 1}-port=${server.port}`,
+        `pg${i + 1}-socket-path=${server.socketDir}`,
+      ]),
       '',
     ].join('\n'),
   );
@@ -48,11 +57,16 @@ export function writePgbackrestConfig(dir: string, pgdata: string, port: number,
   return config;
 }
 
-/** The lines postgresql.conf needs for every filled WAL segment to reach the repository. */
-export function archiveSettings(config: string): string[] {
+/**
+ * The lines postgresql.conf needs for every filled WAL segment to reach the repository. With several
+ * servers in the configuration, each names its own data directory: pgBackRest checks that the
+ * server pushing is the one its pg1 names.
+ */
+export function archiveSettings(config: string, pgdata?: string): string[] {
+  const own = pgdata === undefined ? '' : ` --pg1-path=${pgdata}`;
   return [
     'archive_mode = on',
-    `archive_command = '${PGBACKREST_BIN} --config=${config} --stanza=${STANZA} archive-push %p'`,
+    `archive_command = '${PGBACKREST_BIN} --config=${config} --stanza=${STANZA}${own} archive-push %p'`,
     // A quiet server still archives at least once a minute, so a restore can reach the last minute.
     'archive_timeout = 60',
   ];

@@ -159,13 +159,13 @@ async function tuneMonitor(monitorUri: string): Promise<void> {
 
 /**
  * Creates and starts the monitor and two nodes (node 1 the primary, node 2 its synchronous standby),
- * waiting (bounded) for each step. `postgresSettings` go into each node's postgresql.conf before it
- * first starts (the standby copies node 1's), e.g. WAL archiving (scripts/backups.ts).
+ * waiting (bounded) for each step. `postgresSettings(pgdata)` go into each node's postgresql.conf
+ * before its keeper first starts it, e.g. WAL archiving (scripts/backups.ts).
  */
 export async function createFormation(
   dir: string,
   ports: FormationPorts,
-  options: { detached?: boolean; postgresSettings?: string[] } = {},
+  options: { detached?: boolean; postgresSettings?: (pgdata: string) => string[] } = {},
 ): Promise<Formation> {
   makeOwnedDir(dir);
   for (const sub of ['xdg-config', 'xdg-data', 'xdg-run']) makeOwnedDir(join(dir, sub));
@@ -206,8 +206,11 @@ export async function createFormation(
       'timeout.network_partition_timeout',
       String(NETWORK_PARTITION_TIMEOUT_S),
     ]);
-    if (i === 0 && options.postgresSettings)
-      appendFileSync(join(pgdata, 'postgresql.conf'), `\n${options.postgresSettings.join('\n')}\n`);
+    // Every node its own: a standby's copy of the primary (made by `create`) may or may not carry the
+    // primary's lines, and a standby promoted later must archive as the primary did, as itself. The
+    // last line of a setting wins.
+    if (options.postgresSettings)
+      appendFileSync(join(pgdata, 'postgresql.conf'), `\n${options.postgresSettings(pgdata).join('\n')}\n`);
     formation.pgdata.push(pgdata);
     formation.keepers.push(startKeeper(dir, pgdata, name, options.detached));
     await waitForFormation(

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { archiveSettings, missingBackupBinaries, pgbackrest, writePgbackrestConfig } from './backups';
 import { createFormation, formationState, missingFailoverBinaries, primaryPort } from './cluster-ha';
 import {
   balancerStates,
@@ -22,18 +23,21 @@ import {
 } from './cluster-topology';
 
 /*
- * `npm run cluster -- up|down|status`: the production shape on this machine (README, "Production
- * shape"): PostgreSQL with a synchronous standby under pg_auto_failover (a monitor and two nodes,
- * scripts/cluster-ha.ts), PgBouncer in transaction mode following the primary
+ * `npm run cluster -- up|down|status|backup`: the production shape on this machine (README,
+ * "Production shape"): PostgreSQL with a synchronous standby under pg_auto_failover (a monitor and two
+ * nodes, scripts/cluster-ha.ts), both archiving their WAL into pgBackRest with a full backup taken at
+ * `up` (scripts/backups.ts), PgBouncer in transaction mode following the primary
  * (scripts/primary-follower.ts), CLUSTER_INSTANCES (default 2) compiled Stride instances and HAProxy
  * in front, all on loopback, with configs generated into CLUSTER_DIR (default /tmp/stride-cluster).
- * `up` needs `npm run build` first.
+ * `up` needs `npm run build` first; `backup` takes another full backup.
  */
 
 const DIR = resolve(process.env.CLUSTER_DIR ?? '/tmp/stride-cluster');
 const STATE = join(DIR, 'state.json');
 const INSTANCES = Number(process.env.CLUSTER_INSTANCES ?? 2);
 const SERVER = resolve('dist/server/main.js');
+/** Where pg_autoctl's nodes put their sockets (PostgreSQL's default on Debian), for pgBackRest. */
+const NODE_SOCKET_DIR = '/var/run/postgresql';
 
 type State = {
   ports: ClusterPorts;
@@ -41,6 +45,8 @@ type State = {
   /** Process groups: the follower, and each keeper (pg_autoctl run), which stops its own PostgreSQL. */
   groups: { follower: number; keepers: number[] };
   pids: { haproxy: number; pgbouncer: number; instances: number[] };
+  /** pgBackRest's configuration, when the cluster archives (pgbackrest installed). */
+  backupConfig?: string;
 };
 
 function readState(): State | undefined {
@@ -85,20 +91,42 @@ async function up(): Promise<void> {
   makeOwnedDir(DIR);
   const ports = await pickPorts(INSTANCES);
   const nodes = [await freePort(), await freePort()];
+  const db = join(DIR, 'db');
+  // Both nodes archive into one repository (the standby copies the primary's settings), so whichever
+  // is the primary after a failover goes on archiving; the backup asks which one it is.
+  const backupConfig =
+    missingBackupBinaries().length === 0
+      ? writePgbackrestConfig(
+          join(DIR, 'backups'),
+          nodes.map((port, i) => ({ pgdata: join(db, `node${i + 1}`), port, socketDir: NODE_SOCKET_DIR })),
+        )
+      : undefined;
+  if (!backupConfig)
+    console.warn(
+      '!!! pgbackrest is not installed: this cluster keeps no WAL archive and no backups (apt-get install pgbackrest)',
+    );
   const formation = await createFormation(
-    join(DIR, 'db'),
+    db,
     { monitor: ports.postgres, nodes },
-    { detached: true },
+    {
+      detached: true,
+      postgresSettings: backupConfig ? (pgdata) => archiveSettings(backupConfig, pgdata) : undefined,
+    },
   );
   const base = {
     ports,
     monitorUri: formation.monitorUri,
     groups: { follower: 0, keepers: formation.keepers.map((keeper) => keeper?.child.pid ?? 0) },
+    backupConfig,
   };
   base.groups.keepers.push(formation.monitor.child.pid ?? 0);
   writeFileSync(STATE, JSON.stringify({ ...base, pids: { haproxy: 0, pgbouncer: 0, instances: [] } }));
   const primary = (await primaryPort(formation.monitorUri)) ?? 0;
   await createAppDatabase(primary);
+  if (backupConfig) {
+    pgbackrest(backupConfig, ['stanza-create']);
+    pgbackrest(backupConfig, ['--type=full', 'backup']);
+  }
   const config = writePgbouncerFiles(DIR, ports.pgbouncer, primary);
   const pgbouncer = startPgbouncer(DIR, config, true);
   await waitForPort(ports.pgbouncer, 15_000);
@@ -162,6 +190,26 @@ async function up(): Promise<void> {
     `Stride is ready at http://localhost:${ports.balancer} (HAProxy stats: http://127.0.0.1:${ports.stats}/stats)`,
   );
   console.log(`Configs, logs and data in ${DIR}; stop with npm run cluster -- down`);
+  if (backupConfig)
+    console.log(
+      `WAL archived and a full backup taken with pgBackRest (${backupConfig}); restore with scripts/restore.ts`,
+    );
+}
+
+/** Another full backup, from whichever node is the primary now. */
+async function backup(): Promise<void> {
+  const state = readState();
+  if (!state?.backupConfig) {
+    console.log(
+      state
+        ? 'This cluster keeps no backups (pgbackrest was not installed at up).'
+        : `No cluster recorded in ${STATE}.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  pgbackrest(state.backupConfig, ['--type=full', 'backup']);
+  console.log(pgbackrest(state.backupConfig, ['info']).trim());
 }
 
 async function down(): Promise<void> {
@@ -224,10 +272,10 @@ async function status(): Promise<void> {
   console.table(rows);
 }
 
-const commands: Record<string, () => Promise<void>> = { up, down, status };
+const commands: Record<string, () => Promise<void>> = { up, down, status, backup };
 const command = commands[process.argv[2] ?? ''];
 if (!command) {
-  console.error('Usage: npm run cluster -- up|down|status');
+  console.error('Usage: npm run cluster -- up|down|status|backup');
   process.exit(2);
 }
 try {

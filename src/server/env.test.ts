@@ -17,6 +17,8 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       RATE_LIMITS: { signIn: 30, writes: 600, anonymous: 300, calendarFeed: 10 },
       SHUTDOWN_DRAIN_MS: 0,
+      REMINDER_ROUND_MS: 10_000,
+      REMINDER_LEASE_MS: 60_000,
       vapidKeys: undefined,
       VAPID_SUBJECT: 'mailto:stride@localhost',
     });
@@ -27,6 +29,11 @@ describe('loadEnv', () => {
     expect(loadEnv(production).SHUTDOWN_DRAIN_MS).toBe(5_000);
     expect(loadEnv({ ...production, SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
     expect(loadEnv({ SHUTDOWN_DRAIN_MS: '1500' }).SHUTDOWN_DRAIN_MS).toBe(1_500);
+  });
+
+  it('runs reminder rounds every 10 s with a 60 s lease unless configured', () => {
+    const env = loadEnv({ REMINDER_ROUND_MS: '2000', REMINDER_LEASE_MS: '15000' });
+    expect([env.REMINDER_ROUND_MS, env.REMINDER_LEASE_MS]).toEqual([2_000, 15_000]);
   });
 
   it('listens on loopback unless HOST is set, and on every interface in production', () => {
@@ -88,6 +95,9 @@ describe('loadEnv', () => {
     [{ RATE_LIMIT_WRITES: '0' }, 'RATE_LIMIT_WRITES must be at least 1'],
     [{ RATE_LIMIT_ANONYMOUS: 'lots' }, 'RATE_LIMIT_ANONYMOUS must be a number'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS must be between 0 and 300000'],
+    [{ REMINDER_ROUND_MS: '60000' }, 'REMINDER_ROUND_MS must be between 1000 and 30000'],
+    // Shorter than a push's own 10 s timeout, a lease could run out while its send is still going.
+    [{ REMINDER_LEASE_MS: '5000' }, 'REMINDER_LEASE_MS must be between 15000 and 600000'],
   ])('refuses %j with a message naming what to fix', (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
   });

@@ -52,6 +52,18 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return value;
 }
 
+/** A whole number of milliseconds within bounds, or unset. */
+const milliseconds = (name: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: `${name} must be a number` })
+      .int({ message: `${name} must be a whole number of milliseconds` })
+      .min(min, { message: `${name} must be between ${min} and ${max}` })
+      .max(max, { message: `${name} must be between ${min} and ${max}` })
+      .optional(),
+  );
+
 const RawEnvSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], {
@@ -87,16 +99,17 @@ const RawEnvSchema = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
-  SHUTDOWN_DRAIN_MS: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce
-      .number({ message: 'SHUTDOWN_DRAIN_MS must be a number' })
-      .int({ message: 'SHUTDOWN_DRAIN_MS must be a whole number of milliseconds' })
-      .min(0, { message: 'SHUTDOWN_DRAIN_MS must be between 0 and 300000' })
-      .max(300_000, { message: 'SHUTDOWN_DRAIN_MS must be between 0 and 300000' })
-      .optional(),
-  ),
+  SHUTDOWN_DRAIN_MS: milliseconds('SHUTDOWN_DRAIN_MS', 0, 300_000),
+  // A round must come well within the minute a reminder is promised in; a lease must outlast a push's
+  // own timeout (PUSH_TIMEOUT_MS, 10 s) or a slow send could be sent again by another instance.
+  REMINDER_ROUND_MS: milliseconds('REMINDER_ROUND_MS', 1_000, 30_000),
+  REMINDER_LEASE_MS: milliseconds('REMINDER_LEASE_MS', 15_000, 600_000),
 });
+
+/** How often each instance's reminder worker runs a round, unless configured (decision 032). */
+export const DEFAULT_REMINDER_ROUND_MS = 10_000;
+/** How long a delivery leased to one worker is kept from the others, unless configured (decision 032). */
+export const DEFAULT_REMINDER_LEASE_MS = 60_000;
 
 /** How long a stopping production instance keeps serving after its health turns 503 (see Env). */
 export const DEFAULT_PRODUCTION_DRAIN_MS = 5_000;
@@ -129,6 +142,10 @@ export type Env = {
    * restarts"). 0 outside production unless set: a developer's Ctrl-C stops at once.
    */
   SHUTDOWN_DRAIN_MS: number;
+  /** How often the reminder worker runs a round (docs/decisions/032-push-reminders.md). */
+  REMINDER_ROUND_MS: number;
+  /** How long a delivery being sent is leased to its worker; after it, another instance sends it. */
+  REMINDER_LEASE_MS: number;
   /**
    * The VAPID key pair push messages are signed with (RFC 8292), base64url; unset, the server makes
    * one and keeps it in the database (docs/decisions/032-push-reminders.md).
@@ -205,6 +222,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           },
     SHUTDOWN_DRAIN_MS:
       raw.SHUTDOWN_DRAIN_MS ?? (raw.NODE_ENV === 'production' ? DEFAULT_PRODUCTION_DRAIN_MS : 0),
+    REMINDER_ROUND_MS: raw.REMINDER_ROUND_MS ?? DEFAULT_REMINDER_ROUND_MS,
+    REMINDER_LEASE_MS: raw.REMINDER_LEASE_MS ?? DEFAULT_REMINDER_LEASE_MS,
     vapidKeys:
       raw.VAPID_PUBLIC_KEY && raw.VAPID_PRIVATE_KEY
         ? { publicKey: raw.VAPID_PUBLIC_KEY, privateKey: raw.VAPID_PRIVATE_KEY }

@@ -58,7 +58,9 @@ beforeAll(async () => {
   makeOwnedDir(source);
   sourcePort = await freePort();
   restoredPort = await freePort();
-  config = writePgbackrestConfig(join(dir, 'backups'), join(source, 'data'), sourcePort, source);
+  config = writePgbackrestConfig(join(dir, 'backups'), [
+    { pgdata: join(source, 'data'), port: sourcePort, socketDir: source },
+  ]);
   // initdb and a first start, then the archive settings, which need a restart.
   startPostgres(source, sourcePort);
   started.push(source);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type AccountExport,
   AccountExportSchema,
@@ -13,7 +13,8 @@ import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { addDays } from '#shared/domain/days';
-import { executeRows } from '../../src/server/db/client';
+import { executeRows, inTransaction } from '../../src/server/db/client';
+import { COMPLETED_DAYS_PAGE } from '../../src/server/modules/account-data/account-data.repo';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -27,6 +28,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  */
 const now = new Date('2026-03-10T12:00:00Z');
 let t: TestApp;
+const onPostgres = inject('testDatabase').kind === 'postgres';
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
@@ -191,6 +193,63 @@ describe('GET /api/account/export', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/account/export' });
     expect(res.statusCode).toBe(401);
   });
+
+  it(`reads completed days a page of ${COMPLETED_DAYS_PAGE.toLocaleString('en-US')} at a time, and every one reaches the file, in order`, async () => {
+    const a = await person();
+    const habits = [];
+    for (const title of ['One', 'Two', 'Three', 'Four', 'Five'])
+      habits.push(await a.client.createHabit({ title }));
+    // 5 × 9,000 = 45,000 days from 2000-01-01: pages end inside a habit's history.
+    await t.db.execute(sql`insert into habit_completions (user_id, habit_id, day)
+      select h.user_id, h.id, date '2000-01-01' + g from habits h, generate_series(0, 8999) g
+      where h.user_id = ${a.user.id}`);
+    const res = await a.client.call('GET', '/api/account/export');
+    expect(res.statusCode).toBe(200);
+    const file = AccountExportSchema.parse(res.json());
+    for (const habit of habits) {
+      const days = file.habits.find((exported) => exported.id === habit.id)?.completedDays ?? [];
+      expect(days).toHaveLength(9_000);
+      expect([days[0], days[8_999]]).toEqual(['2000-01-01', addDays('2000-01-01', 8_999)]);
+      expect(days.every((day, i) => i === 0 || (days[i - 1] ?? '') < day)).toBe(true);
+    }
+    const csv = await a.client.call('GET', '/api/account/export/csv/completions');
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(45_001);
+  });
+
+  it('runs one export of a person at a time: another asked for meanwhile answers 429 with words', async () => {
+    const a = await filledAccount();
+    const b = await filledAccount();
+    const [json, csv, others] = await Promise.all([
+      a.client.call('GET', '/api/account/export'),
+      a.client.call('GET', '/api/account/export/csv/completions'),
+      b.client.call('GET', '/api/account/export'),
+    ]);
+    expect([json.statusCode, csv.statusCode].sort()).toEqual([200, 429]);
+    expect(others.statusCode).toBe(200);
+    const refused = json.statusCode === 429 ? json : csv;
+    expect(messageOf(refused)).toBe(
+      'Your data is already being exported. Wait for that download to finish, then try again.',
+    );
+    expect(refused.headers['retry-after']).toBe('5');
+    // Once it is sent, the next one runs.
+    expect((await a.client.call('GET', '/api/account/export/csv/completions')).statusCode).toBe(200);
+  });
+
+  it.runIf(onPostgres)(
+    'runs one export of a person at a time across instances, by a lock in the database',
+    async () => {
+      const a = await filledAccount();
+      // Another instance reading this person's export holds the lock as long as its transaction.
+      await inTransaction(t.db, async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${a.user.id}, 34))`);
+        const res = await a.client.call('GET', '/api/account/export');
+        expect(res.statusCode).toBe(429);
+        // Not the person's write lock: their writes go on meanwhile.
+        expect((await a.client.call('POST', '/api/tasks', { title: 'Still writing' })).statusCode).toBe(201);
+      });
+      expect((await a.client.call('GET', '/api/account/export')).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('POST /api/account/import', () => {

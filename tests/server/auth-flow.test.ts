@@ -11,6 +11,7 @@ import { AUTH_STATE_COOKIE, authRoutes, signInFailedPath } from '../../src/serve
 import { authSessionPlugin } from '../../src/server/modules/auth/auth-session';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/modules/auth/sessions.service';
 import { AUTH_REQUEST_TTL_MS } from '../../src/server/modules/auth/sign-in.service';
+import { inProcessLiveChannel } from '../../src/server/modules/live/live-channel';
 import { errorsPlugin } from '../../src/server/plugins/errors';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -411,6 +412,7 @@ describe('logging', () => {
       prefix: '/api/auth',
       db: t.db,
       env: t.env,
+      live: inProcessLiveChannel(),
       oidc: {
         issuer: t.issuer.issuer,
         clientId: t.issuer.clientId,

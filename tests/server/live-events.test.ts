@@ -4,17 +4,25 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { AUTH_STATE_COOKIE } from '../../src/server/modules/auth/auth.routes';
+import {
+  createSession,
+  MAX_SESSIONS_PER_USER,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+} from '../../src/server/modules/auth/sessions.service';
 import { MAX_STREAMS_PER_PERSON } from '../../src/server/modules/live/live-hub';
 import { goalInput, habitInput, taskInput, uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/test-app';
 
 /*
  * Live updates (docs/decisions/017-live-sync.md), over real HTTP on both engines: a change reaches
  * the person's own streams and nobody else's, through the database's LISTEN/NOTIFY, also from a second
  * instance on the same database; a reconnect gets what it missed or is told to resync; streams end at
- * sign-out, revocation, deletion and shutdown; a person holds a bounded number.
+ * sign-out, revocation, deletion and shutdown, and when their session ends without a call naming it
+ * (the cap at a sign-in, its lifetime), on the instance that holds them; a person holds a bounded number.
  */
 let t: TestApp;
 let base: string;
@@ -109,6 +117,48 @@ function openStream(url: string, headers: Record<string, string>): Promise<Strea
 async function person() {
   const signedIn = await loginAs(t.db, { email: uniqueEmail() });
   return { ...signedIn, client: new ApiClient(t.app, signedIn.headers) };
+}
+
+/**
+ * Waits for a stream to end, failing after `boundMs`: a stream that outlives its session would
+ * otherwise stay open for its hour, and the test would only say that it timed out.
+ */
+async function endsWithin(stream: Stream, boundMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<'open'>((resolve) => {
+    timer = setTimeout(() => resolve('open'), boundMs);
+  });
+  const outcome = await Promise.race([stream.ended.then(() => 'ended' as const), bound]);
+  clearTimeout(timer);
+  expect(outcome, `stream still open after ${boundMs} ms`).toBe('ended');
+}
+
+/**
+ * The whole sign-in of `email` through the development issuer, as a browser on the first instance does
+ * it, carrying `previous` (a session cookie's headers) when the browser holds one; answers the new
+ * session's headers.
+ */
+async function signInAs(email: string, previous?: Record<string, string>): Promise<Record<string, string>> {
+  const host = new URL(t.env.PUBLIC_URL).host;
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/google?login_hint=${encodeURIComponent(email)}`,
+    headers: { host },
+  });
+  expect(start.statusCode).toBe(302);
+  const state = start.cookies.find((c: { name: string }) => c.name === AUTH_STATE_COOKIE)?.value ?? '';
+  const atIssuer = await fetch(String(start.headers.location), { redirect: 'manual' });
+  const back = new URL(atIssuer.headers.get('location') ?? '');
+  const callback = await t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { host, ...(previous ? { cookie: `${previous.cookie}; ${AUTH_STATE_COOKIE}=${state}` } : {}) },
+    ...(previous ? {} : { cookies: { [AUTH_STATE_COOKIE]: state } }),
+  });
+  expect(callback.headers.location).toBe('/');
+  const token = callback.cookies.find((c: { name: string }) => c.name === SESSION_COOKIE)?.value;
+  expect(token).toBeTruthy();
+  return { cookie: `${SESSION_COOKIE}=${token}`, origin: TEST_PUBLIC_URL };
 }
 
 const changeNaming = (id: string) => (event: Event) => event.event === 'change' && event.data.includes(id);
@@ -321,6 +371,62 @@ describe('a second instance on the same database', () => {
       expect(heard).toEqual(ids);
     },
   );
+
+  // On PostgreSQL the streams are held by the second instance while sessions end through the first;
+  // the embedded database has one instance.
+  const streamBase = () => (onPostgres ? secondBase : base);
+
+  it('ends the streams of a session the cap of 20 ends at a sign-in, and only those', async () => {
+    const email = uniqueEmail();
+    const oldest = await signInAs(email);
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: oldest })).json() as {
+      id: string;
+    };
+    // 19 more devices, each used after the first.
+    const others: string[] = [];
+    for (let i = 1; i < MAX_SESSIONS_PER_USER; i += 1) {
+      others.push((await createSession(t.db, me.id, new Date(Date.now() + i * 1_000))).token);
+    }
+    const doomed = await openStream(streamBase(), oldest);
+    const kept = await openStream(streamBase(), { cookie: `${SESSION_COOKIE}=${others[0]}` });
+    expect([doomed.status, kept.status]).toEqual([200, 200]);
+
+    await signInAs(email);
+    await endsWithin(doomed, 5_000);
+    await settle();
+    expect(kept.isEnded()).toBe(false);
+    // The instance that signed in forgot the ended session at once, though it had it cached.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: oldest })).statusCode).toBe(
+      401,
+    );
+    kept.close();
+  });
+
+  it('ends the streams of the session a browser held when it signs in again', async () => {
+    const email = uniqueEmail();
+    const before = await signInAs(email);
+    const stream = await openStream(streamBase(), before);
+    expect(stream.status).toBe(200);
+    await signInAs(email, before);
+    await endsWithin(stream, 5_000);
+  });
+
+  it('ends a stream when its session’s lifetime runs out while it is open', async () => {
+    const alice = await loginAs(t.db, { email: uniqueEmail() });
+    // Signed in 90 days ago less 3 seconds and in use since: the lifetime ends in 3 seconds.
+    const createdAt = new Date(Date.now() - SESSION_ABSOLUTE_MS + 3_000);
+    const end = new Date(createdAt.getTime() + SESSION_ABSOLUTE_MS);
+    await t.db.execute(
+      sql`update sessions set created_at = ${createdAt.toISOString()}, last_seen_at = now(),
+          expires_at = ${end.toISOString()} where user_id = ${alice.user.id}`,
+    );
+    const stream = await openStream(streamBase(), alice.headers);
+    expect(stream.status).toBe(200);
+    await endsWithin(stream, 10_000);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/today', headers: alice.headers })).statusCode,
+    ).toBe(401);
+  });
 
   it('closes its streams when it shuts down, so that shutting down does not wait for them', async () => {
     const alice = await person();

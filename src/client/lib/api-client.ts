@@ -82,15 +82,16 @@ export async function apiRequest<T = unknown>(
     reportNoAnswer();
     throw error;
   }
-  reportAnswer(response.status);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  reportAnswer(response.status, retryAfterSeconds);
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
-    const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
       response.status,
       `${response.status}: ${text}`,
       serverMessage(text),
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      retryAfterSeconds,
     );
   }
   if (response.status === 204) return undefined as T;

@@ -56,4 +56,36 @@ describe('connectivity', () => {
     expect(connectivity()).toBe('online');
     expect(api.paths()).toEqual(['/api/health', '/api/health', '/api/health']);
   });
+
+  it('a 503 that gives Retry-After is looked at again then, not after the growing pause', async () => {
+    reportAnswer(503, 5);
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(api.paths()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.paths()).toEqual(['/api/health']);
+    expect(connectivity()).toBe('online');
+  });
+
+  it('follows the Retry-After of a health check that answers 503, within 30 s', async () => {
+    let looks = 0;
+    api = installFakeApi(
+      on('GET', '/api/health', () => {
+        looks++;
+        if (looks > 2) return { body: UP };
+        return new Response(JSON.stringify(DOWN), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': looks === 1 ? '3' : '600' },
+        });
+      }),
+    );
+    reportAnswer(503);
+    await vi.advanceTimersByTimeAsync(2_000); // the first look: 503, come back in 3 s
+    await vi.advanceTimersByTimeAsync(3_000); // the second: 503, come back in 600 s, taken as 30 s
+    expect(looks).toBe(2);
+    await vi.advanceTimersByTimeAsync(29_900);
+    expect(looks).toBe(2);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(looks).toBe(3);
+    expect(connectivity()).toBe('online');
+  });
 });

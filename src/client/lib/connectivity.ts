@@ -10,6 +10,8 @@ export type Connectivity = 'online' | 'offline' | 'unreachable' | 'unavailable';
 
 const PROBE_FIRST_MS = 2_000;
 const PROBE_MAX_MS = 30_000;
+/** A server's Retry-After is followed between these bounds (a database failover takes about 12 s). */
+const RETRY_AFTER_MIN_MS = 1_000;
 
 let state: Connectivity =
   typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
@@ -35,6 +37,24 @@ function scheduleProbe(): void {
   probe = setTimeout(() => void probeHealth(), probeDelay);
 }
 
+/**
+ * A 503 that says when to come back (Retry-After, docs/decisions/035-database-failover.md): the next
+ * look is then, rather than after the growing pause, so changes kept meanwhile go as soon as the server
+ * said they could.
+ */
+function probeAfter(retryAfterSeconds: number | undefined): void {
+  if (retryAfterSeconds === undefined) return;
+  probeDelay = Math.min(Math.max(retryAfterSeconds * 1000, RETRY_AFTER_MIN_MS), PROBE_MAX_MS);
+  if (probe !== undefined) clearTimeout(probe);
+  probe = undefined;
+  scheduleProbe();
+}
+
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /** One look at /api/health: a failed request is an answer too ("offline" or "unreachable"). */
 async function probeHealth(): Promise<void> {
   probe = undefined;
@@ -42,6 +62,8 @@ async function probeHealth(): Promise<void> {
     const res = await fetch('/api/health', { credentials: 'include', cache: 'no-store' });
     if (res.ok) return set('online');
     set(res.status === 503 ? 'unavailable' : 'unreachable');
+    const retryAfter = res.status === 503 ? retryAfterOf(res) : undefined;
+    if (retryAfter !== undefined) return probeAfter(retryAfter);
   } catch {
     set(navigator.onLine === false ? 'offline' : 'unreachable');
   }
@@ -49,10 +71,15 @@ async function probeHealth(): Promise<void> {
   if (state !== 'online') scheduleProbe();
 }
 
-/** What the one fetch wrapper reports after each call (lib/api-client.ts). */
-export function reportAnswer(status: number): void {
-  if (status === 503) set('unavailable');
-  else if (status === 502 || status === 504) set('unreachable');
+/**
+ * What the one fetch wrapper reports after each call (lib/api-client.ts), with the answer's
+ * Retry-After in seconds when it gave one.
+ */
+export function reportAnswer(status: number, retryAfterSeconds?: number): void {
+  if (status === 503) {
+    set('unavailable');
+    probeAfter(retryAfterSeconds);
+  } else if (status === 502 || status === 504) set('unreachable');
   else set('online');
 }
 

@@ -170,6 +170,50 @@ describe('outbox', () => {
     expect(toasts).toHaveLength(1);
   });
 
+  it('keeps a change Stride answers 503 (its database moving to a standby) with no toast, and sends it once Stride answers again, however many 503s come first', async () => {
+    /** A 503, reported to connectivity as the fetch wrapper does. */
+    const unavailable = () => {
+      resetConnectivity('unavailable');
+      return refused(503);
+    };
+    expect(await sendOrKeep(tick(true), unavailable)).toBeUndefined();
+    expect(waitingChanges()).toBe(1);
+    // While Stride is unavailable a later change is not tried: it waits behind.
+    const direct = vi.fn(async () => 'answered');
+    expect(await sendOrKeep(tick(false), direct)).toBeUndefined();
+    expect(direct).not.toHaveBeenCalled();
+    answer = unavailable;
+    for (let look = 0; look < 8; look++) {
+      resetConnectivity('online');
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(sent).toHaveLength(8);
+    expect(waitingChanges()).toBe(2);
+    answer = async () => ({});
+    resetConnectivity('online');
+    await vi.runAllTimersAsync();
+    expect(
+      sent.slice(8).map((change) => (change.body as { completedToday: boolean }).completedToday),
+    ).toEqual([true, false]);
+    expect(waitingChanges()).toBe(0);
+    expect(toasts).toEqual([]);
+  });
+
+  it('keeps a change a gateway answers 502 or 504 the same way', async () => {
+    for (const status of [502, 504]) {
+      const gateway = () => {
+        resetConnectivity('unreachable');
+        return refused(status);
+      };
+      answer = gateway;
+      resetConnectivity('online');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await sendOrKeep(tick(true), gateway)).toBeUndefined();
+    }
+    expect(waitingChanges()).toBe(2);
+    expect(toasts).toEqual([]);
+  });
+
   it('sends what an earlier visit kept before anything newer, each change once', async () => {
     resetOutbox();
     stored.set('outbox', [{ ...tick(true), label: 'Kept earlier', failures: 0, userId: ANN.id }]);

@@ -72,6 +72,17 @@ function statusOf(error: unknown): number {
   return (error as { status: number }).status;
 }
 
+/**
+ * Stride answered that it cannot take the change now: 503 (its database is down or moving to a standby,
+ * docs/decisions/035-database-failover.md) or a gateway's 502/504. Not a refusal: the change waits
+ * like one made offline, and goes when Stride answers again.
+ */
+function notNow(error: unknown): boolean {
+  if (noAnswer(error)) return false;
+  const status = statusOf(error);
+  return status === 502 || status === 503 || status === 504;
+}
+
 /** Whose changes are kept and counted now: whom the user call named, or before it has, whom the screens show. */
 function currentPerson(): string | undefined {
   if (signedIn !== undefined) return signedIn ?? undefined;
@@ -144,14 +155,14 @@ export async function startOutbox(queryClient: QueryClient, sender: Send): Promi
 export async function sendOrKeep<T>(change: QueuedChange, sendNow: () => Promise<T>): Promise<T | undefined> {
   // Nobody known (no user call answered, no saved copy shown): nobody to keep it for.
   const person = send ? currentPerson() : undefined;
-  if (person !== undefined && (!loaded || waitingOf(person) > 0 || connectivity() === 'offline')) {
+  if (person !== undefined && (!loaded || waitingOf(person) > 0 || connectivity() !== 'online')) {
     keep(change, person);
     return undefined;
   }
   try {
     return await sendNow();
   } catch (error) {
-    if (person === undefined || !noAnswer(error)) throw error;
+    if (person === undefined || !(noAnswer(error) || notNow(error))) throw error;
     keep(change, person);
     return undefined;
   }
@@ -188,8 +199,9 @@ async function flush(): Promise<void> {
         settledAny = true;
         publish();
       } catch (error) {
-        // No answer: connectivity says so, and the next "online" sends the rest.
-        if (noAnswer(error)) break;
+        // No answer, or not now: connectivity says so, and the next "online" sends the rest; nothing
+        // is counted against the change, since Stride has not refused it.
+        if (noAnswer(error) || notNow(error)) break;
         const status = statusOf(error);
         if (status === 401) {
           pauseUntilSignedIn();

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { resetToasts } from '../components/ui/toast';
 import { preloadItemDialogBody } from '../features/items/components/item-dialog';
@@ -13,6 +13,11 @@ import { resetHeldBack } from '../lib/held-back';
  * the DOM is unmounted, toasts are reset, and stubbed globals (the fake fetch), spies and timers are
  * put back.
  */
+
+// What a test waits to appear (findBy…, waitFor) may take up to 5 s instead of testing-library's 1 s:
+// a lazily loaded view (the history record, say) took over a second to import while the server tests
+// and journeys shared the two cores, and failed a test that passes alone. A bound, not a retry.
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleErrors: string[] = [];
 let rejections: string[] = [];

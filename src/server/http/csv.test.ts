@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
+import { csvPieces, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF line ends after a byte order mark', () => {
@@ -32,5 +32,14 @@ describe('toCsv', () => {
 
   it('leaves Arabic text as it is', () => {
     expect(toCsv(['t'], [['قراءة كتاب']])).toBe('\uFEFFt\r\nقراءة كتاب\r\n');
+  });
+
+  it('writes a long file in pieces of whole lines, which joined are the file', () => {
+    const rows = Array.from({ length: 1_234 }, (_, i) => [i, `row ${i}`]);
+    const pieces = [...csvPieces(['n', 'text'], rows)];
+    expect(pieces).toHaveLength(3);
+    for (const piece of pieces) expect(piece.endsWith('\r\n')).toBe(true);
+    expect(pieces.join('')).toBe(toCsv(['n', 'text'], rows));
+    expect(pieces.join('').split('\r\n')).toHaveLength(1_236);
   });
 });

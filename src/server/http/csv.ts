@@ -18,7 +18,25 @@ function cellText(cell: CsvCell): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): string {
-  const lines = [header, ...rows].map((row) => row.map(cellText).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/** Lines per piece of a file written in pieces: a few tens of kilobytes each. */
+const LINES_PER_PIECE = 500;
+
+/**
+ * The file in pieces, so that a long one (an account's every completed day) is sent as it is written
+ * instead of held whole, and the server answers others between pieces.
+ */
+export function* csvPieces(header: readonly string[], rows: Iterable<readonly CsvCell[]>): Generator<string> {
+  let lines = [`\uFEFF${header.map(cellText).join(',')}`];
+  for (const row of rows) {
+    lines.push(row.map(cellText).join(','));
+    if (lines.length === LINES_PER_PIECE) {
+      yield `${lines.join('\r\n')}\r\n`;
+      lines = [];
+    }
+  }
+  if (lines.length > 0) yield `${lines.join('\r\n')}\r\n`;
+}
+
+export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
+  return [...csvPieces(header, rows)].join('');
 }

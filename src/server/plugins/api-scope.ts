@@ -58,7 +58,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
   await api.register(livePlugin, { channel: live, hub: options.liveHub });
   await api.register(reminderTriggersPlugin, { db });
 
-  await api.register(authRoutes, { prefix: '/auth', oidc, db, env, sessionCache });
+  await api.register(authRoutes, { prefix: '/auth', oidc, db, env, sessionCache, live });
   await api.register(async (signedIn) => {
     await signedIn.register(signInRequiredPlugin);
     await signedIn.register(goalsRoutes, { prefix: '/goals', db });

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type ClientTimeouts } from '../../../src/server/app';
 import { type Database, type Db, openDatabase } from '../../../src/server/db/client';
 import { type Env, loadEnv } from '../../../src/server/env';
 import { type DevIssuer, startDevIssuer } from '../../../src/server/modules/auth/dev-issuer';
@@ -79,6 +79,8 @@ export type TestAppOptions = {
   stopping?: () => boolean;
   /** Where commits are grouped: what answers to writes wait for (plugins/durable-answers.ts). */
   flushWrites?: () => Promise<void>;
+  /** How long a client may take to send a request, shortened to see slow ones cut off (app.ts). */
+  clientTimeouts?: ClientTimeouts;
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void;
   /**
@@ -114,6 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       env,
       live: channel,
       clock: options.clock,
+      clientTimeouts: options.clientTimeouts,
       stopping: options.stopping,
       flushWrites: options.flushWrites,
       logger: options.logStream !== undefined,

@@ -1,6 +1,6 @@
 import type { AccountExport, CsvList } from '#shared/api/account-data';
 import { repeatWords } from '#shared/domain/repeat-words';
-import { type CsvCell, toCsv } from '../../http/csv';
+import { type CsvCell, csvPieces } from '../../http/csv';
 
 /*
  * The export as one CSV file per list (docs/product.md#your-data), written from the same export the
@@ -17,11 +17,12 @@ const repeatCells = (item: { repeat: string | null; repeatStart: string | null }
   item.repeatStart,
 ];
 
-export function accountCsv(data: AccountExport, list: CsvList): string {
+/** The list's file, in pieces (http/csv.ts). */
+export function accountCsv(data: AccountExport, list: CsvList): Generator<string> {
   const goalTitles = new Map(data.goals.map((goal) => [goal.id, goal.title]));
   switch (list) {
     case 'goals':
-      return toCsv(
+      return csvPieces(
         ['id', 'title', 'description', 'color', 'habit_goal', 'archived', 'position', 'created_at'],
         data.goals.map((goal) => [
           goal.id,
@@ -35,7 +36,7 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
         ]),
       );
     case 'tasks':
-      return toCsv(
+      return csvPieces(
         [
           'id',
           'title',
@@ -68,7 +69,7 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
         ]),
       );
     case 'habits':
-      return toCsv(
+      return csvPieces(
         [
           'id',
           'title',
@@ -96,15 +97,17 @@ export function accountCsv(data: AccountExport, list: CsvList): string {
           habit.remindAt,
         ]),
       );
-    case 'completions': {
-      const rows: CsvCell[][] = [];
-      for (const habit of data.habits) {
-        for (const day of habit.completedDays) rows.push(['habit', habit.id, habit.title, day]);
-      }
-      for (const task of data.tasks) {
-        for (const day of task.completedDays) rows.push(['task', task.id, task.title, day]);
-      }
-      return toCsv(['item_type', 'item_id', 'item', 'day'], rows);
-    }
+    case 'completions':
+      return csvPieces(['item_type', 'item_id', 'item', 'day'], completionRows(data));
+  }
+}
+
+/** One row per completed day, written as they are read rather than gathered first (there may be millions). */
+function* completionRows(data: AccountExport): Generator<CsvCell[]> {
+  for (const habit of data.habits) {
+    for (const day of habit.completedDays) yield ['habit', habit.id, habit.title, day];
+  }
+  for (const task of data.tasks) {
+    for (const day of task.completedDays) yield ['task', task.id, task.title, day];
   }
 }

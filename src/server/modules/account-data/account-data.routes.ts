@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_BYTES } from '#shared/api/account-data';
+import { type AccountExport, IMPORT_MAX_BYTES } from '#shared/api/account-data';
 import { api } from '#shared/api/contract';
 import { dayAt } from '#shared/domain/days';
 import type { Db } from '../../db/client';
@@ -12,6 +14,8 @@ import type { SessionCache } from '../auth/session-cache';
 import { clearSessionCookie } from '../auth/sessions.service';
 import { accountCsv } from './account-csv';
 import { countAccount, deleteAccount, exportAccount, importAccount } from './account-data.service';
+import { accountJsonPieces } from './account-json';
+import { ExportGate } from './export-gate';
 
 export type AccountDataRoutesOptions = { db: Db; env: Env; sessionCache?: SessionCache };
 
@@ -30,24 +34,54 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
   app,
   { db, env, sessionCache },
 ) => {
-  serve(app, api.account.export, async (request, reply) => {
-    const user = requireUser(request);
-    const data = await exportAccount(db, user.id, request.now);
-    reply.header(
-      'content-disposition',
-      `attachment; filename="${fileName(user, request.now, 'export', 'json')}"`,
-    );
-    return data;
-  });
+  const exports = new ExportGate();
 
-  serve(app, api.account.exportCsv, async (request, reply) => {
+  /**
+   * Reads the person's export and sends it in the pieces `write` makes of it, one export of theirs at a
+   * time: the next is let in once this one is sent, dropped or failed.
+   */
+  const sendExport = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: { name: string; extension: string; type: string; write: (data: AccountExport) => Iterable<string> },
+  ) => {
     const user = requireUser(request);
+    const done = exports.enter(user.id);
+    try {
+      const data = await exportAccount(db, user.id, request.now);
+      const body = Readable.from(file.write(data));
+      body.once('close', done);
+      reply.raw.once('close', done);
+      return reply
+        .type(file.type)
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName(user, request.now, file.name, file.extension)}"`,
+        )
+        .send(body);
+    } catch (error) {
+      done();
+      throw error;
+    }
+  };
+
+  serve(app, api.account.export, (request, reply) =>
+    sendExport(request, reply, {
+      name: 'export',
+      extension: 'json',
+      type: 'application/json; charset=utf-8',
+      write: accountJsonPieces,
+    }),
+  );
+
+  serve(app, api.account.exportCsv, (request, reply) => {
     const { list } = request.params;
-    const data = await exportAccount(db, user.id, request.now);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName(user, request.now, list, 'csv')}"`)
-      .send(accountCsv(data, list));
+    return sendExport(request, reply, {
+      name: list,
+      extension: 'csv',
+      type: 'text/csv; charset=utf-8',
+      write: (data) => accountCsv(data, list),
+    });
   });
 
   serve(

@@ -34,7 +34,10 @@ import {
   insertGoals,
   insertHabits,
   insertTasks,
+  readOneSnapshot,
+  tryLockExport,
 } from './account-data.repo';
+import { exportAlreadyRunning } from './export-gate';
 
 /**
  * What deleting the account would delete (GET /api/account/summary): the person's items and their
@@ -47,10 +50,14 @@ export async function countAccount(db: Db, userId: string, now: Date): Promise<A
 
 /**
  * Everything the person made, and what Stride holds about them, as one versioned file
- * (docs/product.md#your-data). Read in one transaction so the lists agree with each other.
+ * (docs/product.md#your-data). Read in one read-only transaction on one snapshot, so the lists agree
+ * with each other, in statements that each take milliseconds (completed days a page at a time); one
+ * export of a person at a time, on any instance (429 otherwise).
  */
 export function exportAccount(db: Db, userId: string, now: Date): Promise<AccountExport> {
   return inTransaction(db, async (tx) => {
+    await readOneSnapshot(tx);
+    if (!(await tryLockExport(tx, userId))) throw exportAlreadyRunning();
     const user = await findUser(tx, userId);
     if (!user) throw notSignedIn();
     const [devices, goalRows, taskRows, habitRows, habitDays, taskDays] = [

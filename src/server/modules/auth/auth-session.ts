@@ -26,6 +26,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The public id of the session the request signed in with, or null. */
     sessionId: string | null;
+    /** When that session ends unless it is used again (its idle expiry or its lifetime), or null. */
+    sessionExpiresAt: Date | null;
     /** The instant this request is handled at, from the injectable clock. */
     now: Date;
   }
@@ -42,6 +44,7 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
   const { db, env, clock, sessionCache } = options;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionExpiresAt', null);
   app.decorateRequest('now', null as unknown as Date);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -70,6 +73,7 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
       request.user = session.user;
     }
     request.sessionId = session.id;
+    request.sessionExpiresAt = session.expiresAt;
   });
 });
 
@@ -86,9 +90,9 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** The signed-in user's id and the id of the session the call came with. */
-export function requireSession(request: FastifyRequest): { userId: string; id: string } {
+/** The signed-in user's id, and the id and expiry of the session the call came with. */
+export function requireSession(request: FastifyRequest): { userId: string; id: string; expiresAt: Date } {
   const user = requireUser(request);
-  if (!request.sessionId) throw notSignedIn();
-  return { userId: user.id, id: request.sessionId };
+  if (!request.sessionId || !request.sessionExpiresAt) throw notSignedIn();
+  return { userId: user.id, id: request.sessionId, expiresAt: request.sessionExpiresAt };
 }

@@ -11,6 +11,7 @@ import { classifyDatabaseError, errorClasses } from '../../db/database-errors';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { serve } from '../../http/serve';
+import type { LiveChannel } from '../live/live-channel';
 import { changeUserSettings } from '../users/users.service';
 import { confirmSignOutPage, signedOutOnThisDevicePage } from './auth-pages';
 import { requireSession, requireUser } from './auth-session';
@@ -19,6 +20,7 @@ import { createOidcClient, type OidcSettings } from './oidc';
 import type { SessionCache } from './session-cache';
 import {
   clearSessionCookie,
+  type EndedSession,
   listSessions,
   revokeOtherSessions,
   revokeSessionById,
@@ -39,6 +41,12 @@ export type AuthRoutesOptions = {
   env: Env;
   /** The app's session cache (modules/auth/auth-session.ts), told about every session that ends here. */
   sessionCache?: SessionCache;
+  /**
+   * The live-update channel: a sign-in that ends sessions (this browser's previous one, the least
+   * recently used beyond the cap) closes their streams on every instance. The calls that end sessions
+   * by name announce it through the contract instead (modules/live/live-announcements.ts).
+   */
+  live: LiveChannel;
 };
 
 /**
@@ -47,7 +55,7 @@ export type AuthRoutesOptions = {
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { oidc: settings, db, env, sessionCache },
+  { oidc: settings, db, env, sessionCache, live },
 ) => {
   const oidc = createOidcClient(settings);
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
@@ -141,6 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           userAgent: request.headers['user-agent'],
           now: request.now,
         });
+        await endStreamsOf(session.ended, live);
         clearStateCookie(reply);
         setSessionCookie(reply, session.token, session.expiresAt, env);
         request.log.info({ userId: session.userId }, 'signed in');
@@ -211,6 +220,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return reply.status(204).send(null);
   });
 };
+
+/** Tells every instance to close the live streams of sessions that just ended, one message per person. */
+async function endStreamsOf(ended: EndedSession[], live: LiveChannel): Promise<void> {
+  const byUser = new Map<string, string[]>();
+  for (const { userId, id } of ended) byUser.set(userId, [...(byUser.get(userId) ?? []), id]);
+  for (const [userId, sessionIds] of byUser) await live.publish({ type: 'end', userId, sessionIds });
+}
 
 function authUserOf(user: UserRow): AuthUser {
   return {

@@ -69,8 +69,16 @@ export async function touchSession(
     .where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash)));
 }
 
-export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Deletes the session behind a token; answers whose it was, so that its live streams can be ended. */
+export async function deleteSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ userId: string; id: string } | undefined> {
+  const [deleted] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId, id: sessions.id });
+  return deleted;
 }
 
 /** Removes the user's sessions that are over (idle or past their lifetime): no use to anyone. */
@@ -90,8 +98,8 @@ export async function deleteDeadSessions(
     );
 }
 
-/** Keeps the user's `keep` most recently used sessions and deletes the rest; answers how many went. */
-export async function deleteSessionsBeyond(db: Db, userId: string, keep: number): Promise<number> {
+/** Keeps the user's `keep` most recently used sessions and deletes the rest; answers the ids of those that went. */
+export async function deleteSessionsBeyond(db: Db, userId: string, keep: number): Promise<string[]> {
   const newest = db
     .select({ tokenHash: sessions.tokenHash })
     .from(sessions)
@@ -102,7 +110,7 @@ export async function deleteSessionsBeyond(db: Db, userId: string, keep: number)
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), notInArray(sessions.tokenHash, newest)))
     .returning({ id: sessions.id });
-  return deleted.length;
+  return deleted.map((row) => row.id);
 }
 
 export async function listUserSessions(db: Db, userId: string): Promise<SessionRow[]> {

@@ -56,16 +56,21 @@ function expiryFor(createdAt: Date, now: Date): Date {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_ABSOLUTE_MS));
 }
 
+/** A session that a call ended: the streams opened with it must close on every instance. */
+export type EndedSession = { userId: string; id: string };
+
 /**
  * A new random session (256 bits); only the token's hash is stored. Sign-in is the natural moment to
- * sweep this user's dead sessions and to enforce the cap, so no background job is needed.
+ * sweep this user's dead sessions and to enforce the cap, so no background job is needed. Answers the
+ * sessions the cap ended (forgotten by `cache` here; the caller ends their streams).
  */
 export async function createSession(
   db: Db,
   userId: string,
   now: Date,
   userAgent?: string,
-): Promise<{ token: string; expiresAt: Date }> {
+  cache?: SessionCache,
+): Promise<{ token: string; expiresAt: Date; ended: EndedSession[] }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = expiryFor(now, now);
   await deleteDeadSessions(db, userId, now, lifetimeStart(now));
@@ -75,14 +80,20 @@ export async function createSession(
     now,
     expiresAt,
   });
-  await deleteSessionsBeyond(db, userId, MAX_SESSIONS_PER_USER);
-  return { token, expiresAt };
+  const evicted = await deleteSessionsBeyond(db, userId, MAX_SESSIONS_PER_USER);
+  for (const id of evicted) cache?.forgetUser(userId, id);
+  return { token, expiresAt, ended: evicted.map((id) => ({ userId, id })) };
 }
 
-export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+/** Ends the session behind a token; answers it when there was one. */
+export async function revokeSession(
+  db: Db,
+  token: string,
+  cache?: SessionCache,
+): Promise<EndedSession | undefined> {
   const tokenHash = hashSessionToken(token);
   cache?.forget(tokenHash);
-  await deleteSessionByTokenHash(db, tokenHash);
+  return deleteSessionByTokenHash(db, tokenHash);
 }
 
 export type AuthenticatedSession = {

@@ -5,7 +5,7 @@ import { signInUser } from '../users/users.service';
 import { deleteExpiredAuthRequests, insertAuthRequest, takeAuthRequest } from './auth-requests.repo';
 import type { OidcClient, OidcIdentity } from './oidc';
 import type { SessionCache } from './session-cache';
-import { createSession, revokeSession } from './sessions.service';
+import { createSession, type EndedSession, revokeSession } from './sessions.service';
 
 /** How long a started sign-in may take at the issuer (row and state cookie alike). */
 export const AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
@@ -74,13 +74,15 @@ export type FinishSignInInput = {
 
 /**
  * Finishes the flow: takes (deletes) the pending request so a state can finish at most one sign-in,
- * redeems the code and validates the ID token, then signs the person in with a new session.
+ * redeems the code and validates the ID token, then signs the person in with a new session. Answers
+ * too the sessions that ended with it (this browser's previous one, any the cap ended), whose live
+ * streams must close.
  */
 export async function finishSignIn(
   db: Db,
   oidc: OidcClient,
   input: FinishSignInInput,
-): Promise<{ userId: string; token: string; expiresAt: Date }> {
+): Promise<{ userId: string; token: string; expiresAt: Date; ended: EndedSession[] }> {
   const pending = await takeAuthRequest(db, hashState(input.state), input.now);
   if (!pending) {
     throw new SignInFailure(SIGN_IN_ERRORS.expired, 'sign-in request unknown, already used or expired');
@@ -102,9 +104,11 @@ export async function finishSignIn(
   }
   const user = await signInUser(db, identity);
   // The new cookie replaces this browser's old one, which would otherwise live on unseen for 30 days.
-  if (input.previousToken) await revokeSession(db, input.previousToken, input.cache);
-  const session = await createSession(db, user.id, input.now, input.userAgent);
-  return { userId: user.id, ...session };
+  const previous = input.previousToken
+    ? await revokeSession(db, input.previousToken, input.cache)
+    : undefined;
+  const { ended, ...session } = await createSession(db, user.id, input.now, input.userAgent, input.cache);
+  return { userId: user.id, ...session, ended: previous ? [previous, ...ended] : ended };
 }
 
 /** Ends the session behind this cookie, if any. */

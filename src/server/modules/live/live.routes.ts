@@ -6,7 +6,10 @@ import type { LiveHub } from './live-hub';
 
 /** How often a comment line goes down each stream: within every proxy's idle timeout (HAProxy: 30 s). */
 export const HEARTBEAT_MS = 20_000;
-/** A stream is closed after this long; the browser reconnects, and so proves its session again. */
+/**
+ * A stream is closed after this long, or when its session's lifetime ends if sooner; the browser
+ * reconnects, and so proves its session again.
+ */
 export const MAX_STREAM_MS = 60 * 60_000;
 /** What EventSource waits before reconnecting after a stream ends. */
 const RETRY_MS = 3_000;
@@ -35,7 +38,10 @@ export const liveRoutes: FastifyPluginAsyncZod<{ hub: LiveHub }> = async (app, {
     const stream = { userId: session.userId, sessionId: session.id, response };
     hub.add(stream);
     hub.catchUp(stream, lastEventId);
-    const maxAge = setTimeout(() => hub.close(stream), MAX_STREAM_MS);
+    // The stream ends with its session. Being used keeps a session's idle expiry about a month ahead,
+    // so within the stream's hour only its lifetime can run out; every other end is announced.
+    const endsInMs = Math.min(MAX_STREAM_MS, session.expiresAt.getTime() - request.now.getTime());
+    const maxAge = setTimeout(() => hub.close(stream), Math.max(0, endsInMs));
     maxAge.unref();
     response.once('close', () => clearTimeout(maxAge));
     return reply;

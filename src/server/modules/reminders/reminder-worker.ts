@@ -11,10 +11,6 @@ import { queueDueReminders } from './reminders.service';
  * database: claims skip rows another holds, and deliveries are leased while they are sent.
  */
 
-/** How often a round runs: a reminder goes out within this of its minute, well within 60 s. */
-export const WORKER_INTERVAL_MS = 10_000;
-/** A delivery leased to a worker comes back to the others after this, if that worker died. */
-export const DELIVERY_LEASE_MS = 60_000;
 const BATCH = 100;
 /** Messages sent at once by one worker. */
 const SENDING_AT_ONCE = 16;
@@ -42,7 +38,10 @@ export class ReminderWorker {
     return this.running;
   }
 
-  /** Runs a round now (what was due while every instance was down) and every WORKER_INTERVAL_MS. */
+  /**
+   * Runs a round now (what was due while every instance was down) and then every REMINDER_ROUND_MS
+   * (10 s unless configured): a reminder goes out within that of its minute, well within 60 s.
+   */
   start(): void {
     this.stopped = false;
     const tick = () => {
@@ -51,7 +50,7 @@ export class ReminderWorker {
           this.options.log.warn({ errorClasses: [(error as Error).name] }, 'reminder round failed'),
         )
         .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, WORKER_INTERVAL_MS);
+          if (!this.stopped) this.timer = setTimeout(tick, this.options.env.REMINDER_ROUND_MS);
         });
     };
     tick();
@@ -65,7 +64,7 @@ export class ReminderWorker {
   }
 
   private async round(): Promise<RoundResult> {
-    const { db, clock } = this.options;
+    const { db, clock, env } = this.options;
     const result: RoundResult = { queued: 0, sent: 0, retried: 0, dropped: 0, gone: 0 };
     for (;;) {
       const claimed = await queueDueReminders(db, clock(), BATCH);
@@ -74,7 +73,9 @@ export class ReminderWorker {
     }
     for (;;) {
       const now = clock();
-      const leased = await leaseDeliveries(db, now, new Date(now.getTime() + DELIVERY_LEASE_MS), BATCH);
+      // A delivery leased here comes back to the other instances after the lease, if this one died.
+      const until = new Date(now.getTime() + env.REMINDER_LEASE_MS);
+      const leased = await leaseDeliveries(db, now, until, BATCH);
       for (let i = 0; i < leased.length; i += SENDING_AT_ONCE) {
         await Promise.all(
           leased.slice(i, i + SENDING_AT_ONCE).map((delivery) => this.deliver(delivery, result)),

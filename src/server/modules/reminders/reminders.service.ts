@@ -29,7 +29,7 @@ import {
 export const LATE_LIMIT_MS = 60 * 60 * 1000;
 /**
  * A write recomputing a reminder keeps one due this recently that no worker has sent yet: the workers
- * run every 10 s, so a reminder is sent within a minute of its moment.
+ * run every 10 s (at most 30 s, `REMINDER_ROUND_MS`), so a reminder is sent within a minute of its moment.
  */
 export const SEND_WINDOW_MS = 60 * 1000;
 

@@ -9,7 +9,6 @@ import { CalendarFeedCard } from './calendar-feed-card';
 const FIRST = `http://localhost/api/calendar/${'a'.repeat(43)}.ics`;
 const SECOND = `http://localhost/api/calendar/${'b'.repeat(43)}.ics`;
 
-
 describe('CalendarFeedCard', () => {
   it('shows a new address with Copy; a newer one replaces it; Stop the feed ends it', async () => {
     const urls = [FIRST, SECOND];
