@@ -56,6 +56,38 @@ function serviceWorker(context: BrowserContext): Worker {
   return worker;
 }
 
+/**
+ * Presses a notification's Done as far as any protocol can: the worker's own notificationclick listener
+ * gets the real notification it showed, in an event dispatched inside the worker.
+ */
+async function pressDone(context: BrowserContext): Promise<void> {
+  await serviceWorker(context).evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    const NotificationEventClass = (
+      globalThis as unknown as {
+        NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+      }
+    ).NotificationEvent;
+    if (!shown) throw new Error('no notification to press');
+    scope.dispatchEvent(
+      new NotificationEventClass('notificationclick', { notification: shown, action: 'done' }),
+    );
+  });
+}
+
+/** Whether the server has the task completed. */
+async function completedOnServer(page: Page, id: string): Promise<boolean | undefined> {
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as Array<{
+    id: string;
+    completed: boolean;
+  }>;
+  return tasks.find((each) => each.id === id)?.completed;
+}
+
 test('a card sets, shows and clears its reminder; axe clean in both themes', {
   tag: '@phone',
 }, async ({ page }) => {
@@ -137,34 +169,50 @@ test('a pushed reminder shows as a notification and a toast, and its Done ticks 
   await expect(page.getByText('Reminder: Call the bank', { exact: true })).toBeVisible();
 
   // Done: the worker's own listener, given the notification it showed.
-  await serviceWorker(context).evaluate(async () => {
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      dispatchEvent(event: Event): boolean;
-    };
-    const [shown] = await scope.registration.getNotifications();
-    const NotificationEventClass = (
-      globalThis as unknown as {
-        NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
-      }
-    ).NotificationEvent;
-    if (!shown) throw new Error('no notification to press');
-    scope.dispatchEvent(
-      new NotificationEventClass('notificationclick', { notification: shown, action: 'done' }),
-    );
-  });
-  await expect
-    .poll(async () => {
-      const tasks = (await (await page.request.get('/api/tasks')).json()) as Array<{
-        id: string;
-        completed: boolean;
-      }>;
-      return tasks.find((each) => each.id === task.id)?.completed;
-    })
-    .toBe(true);
+  await pressDone(context);
+  await expect.poll(() => completedOnServer(page, task.id)).toBe(true);
   await expect.poll(() => shownNotifications(page)).toEqual([]);
   // The open tab hears of it like any change from another device.
   await expect(page.getByRole('checkbox', { name: 'Complete Call the bank' })).toBeChecked();
+});
+
+test("Done without a connection joins the app's kept changes and is sent when Stride answers", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signIn(page);
+  const task = await post(page.request, '/api/tasks', {
+    title: 'Water plants',
+    remindAt: '18:00',
+    isToday: true,
+  });
+  await page.goto('/today');
+  await expect(page.getByRole('article', { name: /^Water plants/ })).toBeVisible();
+  await workerReady(page);
+  await deliverPush(context, page, {
+    type: 'reminder',
+    kind: 'task',
+    id: task.id,
+    title: 'Water plants',
+    goal: null,
+    tag: `stride-reminder-task-${task.id}`,
+    day: '2027-02-02',
+    at: new Date().toISOString(),
+    tick: 'completed',
+  });
+  await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+
+  await context.setOffline(true);
+  await pressDone(context);
+  // The open tab took the tick from the worker: shown at once, waiting with the kept changes.
+  await expect(page.getByRole('checkbox', { name: 'Complete Water plants' })).toBeChecked();
+  await expect(page.getByText('1 change waits to be sent.')).toBeVisible();
+  expect(await completedOnServer(page, task.id)).toBe(false);
+
+  await context.setOffline(false);
+  await expect.poll(() => completedOnServer(page, task.id)).toBe(true);
+  await expect(page.getByText('1 change waits to be sent.')).toHaveCount(0);
 });
 
 test('a tap on a reminder opens its item', async ({ page, context }) => {
