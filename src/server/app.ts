@@ -37,7 +37,7 @@ export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 } as const
 export type ClientTimeouts = { headersMs: number; requestMs: number };
 /**
  * How often Node looks for requests past those times. Its default, 30 s, let a 10 s limit run to 40 s,
- * and a slow body ran to 90 s (issue 34): Node cuts a body off only once both times have passed, and
+ * and a slow body ran to 90 s (measured from outside): Node cuts a body off only once both times have passed, and
  * the headers' time, set by Node at its 60 s default, was never told the request's (Fastify sets the
  * request's time after the server is made).
  */

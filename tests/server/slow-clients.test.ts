@@ -8,7 +8,7 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/test-app
 /*
  * Slow clients (docs/architecture.md#faults-what-the-server-guarantees): headers, or a body, sent slower
  * than the configured times are cut off with 408 instead of holding a socket (a body trickled in was
- * held 89.8 s against 10 s, issue 34), and while hundreds of such sockets from one address are open,
+ * held 89.8 s against 10 s, measured from outside), and while hundreds of such sockets from one address are open,
  * everyone else is served. The times are shortened here: 1 s for the headers, 2 s for the request.
  */
 

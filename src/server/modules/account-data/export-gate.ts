@@ -13,7 +13,7 @@ export const exportAlreadyRunning = () =>
 /**
  * The exports this instance is answering, one per person at a time: from the first read until the
  * last piece is sent or the download is dropped. An export reads the whole account, so several at once
- * were the way one person could hold the database from everyone else (issue 34). Across instances
+ * were the way one person could hold the database from everyone else (decision 016). Across instances
  * the database's export lock does the same for the reading (account-data.repo.ts, tryLockExport).
  */
 export class ExportGate {
