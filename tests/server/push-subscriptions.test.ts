@@ -115,6 +115,20 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     ).toBe(204);
   });
 
+  it('gives a browser to whoever switches it on last: the one before loses it (and with it their reminders there)', async () => {
+    // One browser: Ann switched reminders on, signed out; Ben signed in there and switched them on.
+    const ann = await signedIn();
+    const ben = await signedIn();
+    const browser = push.subscribe();
+    await ann.expect(201, PushSubscriptionSchema, 'POST', '/api/push/subscriptions', browser.json);
+    await ben.expect(201, PushSubscriptionSchema, 'POST', '/api/push/subscriptions', browser.json);
+    const anns = await ann.call('DELETE', '/api/push/subscriptions', { endpoint: browser.json.endpoint });
+    expect(anns.statusCode).toBe(404);
+    expect(
+      (await ben.call('DELETE', '/api/push/subscriptions', { endpoint: browser.json.endpoint })).statusCode,
+    ).toBe(204);
+  });
+
   it(`keeps at most ${MAX_PUSH_SUBSCRIPTIONS} browsers a person, with 409 and a way out beyond`, async () => {
     const client = await signedIn();
     const browsers = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS }, () => push.subscribe());

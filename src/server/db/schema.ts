@@ -269,6 +269,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
     unique('push_subscriptions_endpoint').on(t.userId, t.endpoint),
+    // A browser's endpoint belongs to whoever switched it on last (push.repo.ts, releaseEndpoint).
+    index('push_subscriptions_endpoint_idx').on(t.endpoint),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushSubscriptions, vapidKeys } from '../../db/schema';
 
@@ -47,6 +47,19 @@ export async function findSubscription(
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   return row;
+}
+
+/**
+ * Takes a browser's endpoint away from anyone else who switched reminders on in that browser before
+ * (someone who signed out, and another person who signed in there since). The one query here not
+ * scoped to its owner, on purpose: an endpoint is a secret address the push service gave that
+ * browser alone, so presenting it proves the browser is the caller's now, and the earlier person's
+ * reminders must stop showing on a device they left (docs/decisions/032-push-reminders.md).
+ */
+export async function releaseEndpoint(db: Db, userId: string, endpoint: string): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), ne(pushSubscriptions.userId, userId)));
 }
 
 /** Keeps the subscription, or takes the new keys of the one with the same endpoint. */

@@ -16,6 +16,7 @@ import {
   type KeyPair,
   keptVapidKeys,
   listSubscriptions,
+  releaseEndpoint,
   type StoredSubscription,
   upsertSubscription,
 } from './push.repo';
@@ -53,8 +54,9 @@ const view = (row: StoredSubscription): PushSubscriptionView => ({
 });
 
 /**
- * Keeps a browser's subscription for the person (the same endpoint again takes its new keys). Its
- * endpoint must pass the guard; an 11th browser is refused with 409.
+ * Keeps a browser's subscription for the person (the same endpoint again takes its new keys), and
+ * only for them: whoever had that browser's endpoint before loses it. Its endpoint must pass the
+ * guard; an 11th browser is refused with 409.
  */
 export async function subscribe(
   db: Db,
@@ -74,6 +76,7 @@ export async function subscribe(
       `You have reached the limit of ${MAX_PUSH_SUBSCRIPTIONS} devices with reminders. Switch reminders off on a device you no longer use to add this one.`,
     );
   }
+  await releaseEndpoint(db, userId, input.endpoint);
   const row = await upsertSubscription(db, userId, {
     endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
