@@ -76,8 +76,16 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
  * the page inside a landmark, also while a menu is open).
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
-  // Let transitions and toasts settle so contrast is measured on final colours.
-  await page.waitForTimeout(250);
+  // Contrast is measured on final colours: every transition and animation that will end is waited for
+  // (within 5 s). A theme switched in place starts about ninety colour transitions, which outlasted the
+  // fixed 250 ms pause this replaced when the machine was busy; endless ones (a skeleton's pulse) are not.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const describe = (violation: (typeof results.violations)[number]) =>
     `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  ${violation.nodes
