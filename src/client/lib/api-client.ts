@@ -8,7 +8,7 @@ import {
   pathOf,
 } from '#shared/api/contract';
 import { ApiError } from './api-error';
-import { reportAnswer, reportNoAnswer } from './connectivity';
+import { reportAnswer, reportNoAnswer, retryAfterOf } from './connectivity';
 import { takeEarlyRequest } from './early-requests';
 import { sendOrKeep } from './outbox';
 import { requestInit } from './request-init';
@@ -82,8 +82,7 @@ export async function apiRequest<T = unknown>(
     reportNoAnswer();
     throw error;
   }
-  const retryAfter = Number(response.headers.get('retry-after'));
-  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  const retryAfterSeconds = retryAfterOf(response);
   reportAnswer(response.status, retryAfterSeconds);
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;

@@ -88,4 +88,13 @@ describe('connectivity', () => {
     expect(looks).toBe(3);
     expect(connectivity()).toBe('online');
   });
+
+  it('a run of 503s does not put the look off: the earliest Retry-After stands', async () => {
+    reportAnswer(503, 5);
+    await vi.advanceTimersByTimeAsync(3_000);
+    reportAnswer(503, 5); // due at 8 s; the look at 5 s stays
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(api.paths()).toEqual(['/api/health']);
+    expect(connectivity()).toBe('online');
+  });
 });

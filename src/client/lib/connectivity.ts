@@ -17,6 +17,8 @@ let state: Connectivity =
   typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
 const listeners = new Set<() => void>();
 let probe: ReturnType<typeof setTimeout> | undefined;
+/** When the scheduled probe runs (Date.now() terms), while one is scheduled. */
+let probeAt = 0;
 let probeDelay = PROBE_FIRST_MS;
 
 function set(next: Connectivity): void {
@@ -34,23 +36,26 @@ function set(next: Connectivity): void {
 
 function scheduleProbe(): void {
   if (probe !== undefined) return;
+  probeAt = Date.now() + probeDelay;
   probe = setTimeout(() => void probeHealth(), probeDelay);
 }
 
 /**
  * A 503 that says when to come back (Retry-After, docs/decisions/035-database-failover.md): the next
  * look is then, rather than after the growing pause, so changes kept meanwhile go as soon as the server
- * said they could.
+ * said they could. A look already due sooner stays: a run of 503s must not keep putting it off.
  */
 function probeAfter(retryAfterSeconds: number | undefined): void {
   if (retryAfterSeconds === undefined) return;
   probeDelay = Math.min(Math.max(retryAfterSeconds * 1000, RETRY_AFTER_MIN_MS), PROBE_MAX_MS);
+  if (probe !== undefined && probeAt <= Date.now() + probeDelay) return;
   if (probe !== undefined) clearTimeout(probe);
   probe = undefined;
   scheduleProbe();
 }
 
-function retryAfterOf(response: Response): number | undefined {
+/** An answer's Retry-After in seconds (the delay form; a date is not sent by Stride), when it has one. */
+export function retryAfterOf(response: Response): number | undefined {
   const seconds = Number(response.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
@@ -77,8 +82,9 @@ async function probeHealth(): Promise<void> {
  */
 export function reportAnswer(status: number, retryAfterSeconds?: number): void {
   if (status === 503) {
-    set('unavailable');
+    // The server's own time first, so that the state's default first look does not come before it.
     probeAfter(retryAfterSeconds);
+    set('unavailable');
   } else if (status === 502 || status === 504) set('unreachable');
   else set('online');
 }
