@@ -1,6 +1,7 @@
 import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
 import { DESCRIPTION_MAX } from '#shared/api/common';
 import { CharacterCount, nearLimit } from '../../../components/ui/character-count';
+import { FieldError } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
@@ -43,11 +44,7 @@ export function GoalFields({
           }
           {...register('description')}
         />
-        {descriptionError && (
-          <p id={`${descriptionId}-error`} role="alert" className="font-medium text-destructive text-sm">
-            {descriptionError}
-          </p>
-        )}
+        <FieldError fieldId={descriptionId} error={descriptionError} />
         <CharacterCount id={`${descriptionId}-count`} length={descriptionLength} max={DESCRIPTION_MAX} />
       </div>
       <Controller

@@ -2,6 +2,7 @@ import { type Control, Controller, type UseFormRegister, useWatch } from 'react-
 import { shortDate, shortWeekday, WEEKDAY_NAMES } from '#shared/domain/day-labels';
 import { addDays, type Day, weekdayOf } from '#shared/domain/days';
 import { ordinalWord, repeatWords } from '#shared/domain/repeat-words';
+import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -68,11 +69,7 @@ export function PlanFields({
             aria-describedby={dateError ? `${dateId}-error` : undefined}
             {...register('plannedDate')}
           />
-          {dateError && (
-            <p id={`${dateId}-error`} role="alert" className="font-medium text-destructive text-sm">
-              {dateError}
-            </p>
-          )}
+          <FieldError fieldId={dateId} error={dateError} />
         </div>
       )}
       <Label htmlFor={`${idPrefix}-repeat`} className="mt-2">

@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
+import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { MaskIcon } from '../../../components/ui/mask-icon';
@@ -162,11 +163,7 @@ function OpenedReminderDialog({
                 setError(null);
               }}
             />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="font-medium text-destructive text-sm">
-                {error}
-              </p>
-            )}
+            <FieldError fieldId={id} error={error} />
           </div>
           <DialogFooter>
             <Button variant="outline" disabled={remindAt === null} onClick={() => choose(null)}>

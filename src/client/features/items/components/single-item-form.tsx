@@ -5,6 +5,7 @@ import { TITLE_MAX } from '#shared/api/common';
 import { Button } from '../../../components/ui/button';
 import { CharacterCount, nearLimit } from '../../../components/ui/character-count';
 import { DialogFooter, focusAtEnd } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
 import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -146,11 +147,7 @@ export function SingleItemForm({
           }}
         />
         <CharacterCount id={`${titleId}-count`} length={titleLength} max={TITLE_MAX} />
-        {titleError && (
-          <p id={`${titleId}-error`} role="alert" className="font-medium text-destructive text-sm">
-            {titleError}
-          </p>
-        )}
+        <FieldError fieldId={titleId} error={titleError} />
       </div>
 
       {kind === 'goal' ? (
