@@ -7,13 +7,13 @@ import {
   patch,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
   uniqueEmail,
 } from './fixtures';
 
-const signIn = (page: Page) => signInByRedirect(page, uniqueEmail('items'));
+const signIn = (page: Page) => signInByRequest(page, uniqueEmail('items'));
 
 /*
  * All Items journeys (docs/product.md#all-items-screen, docs/product.md#item-dialog,

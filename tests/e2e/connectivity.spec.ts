@@ -1,4 +1,4 @@
-import { expect, expectSavedOnDevice, post, signInByRedirect, snap, test, uniqueEmail } from './fixtures';
+import { expect, expectSavedOnDevice, post, signInByRequest, snap, test, uniqueEmail } from './fixtures';
 
 /*
  * Offline and unreachable states are visible and honest (docs/product.md#connectivity): a banner says
@@ -11,7 +11,7 @@ test('offline: a banner, a tick, a new task and an edit kept on the device and s
   page,
   context,
 }) => {
-  await signInByRedirect(page, uniqueEmail('offline'));
+  await signInByRequest(page, uniqueEmail('offline'));
   await post(page.request, '/api/habits', { title: 'Drink water', isToday: true });
   await post(page.request, '/api/habits', { title: 'Stretch' });
   await page.goto('/today');
@@ -88,7 +88,7 @@ test('a change kept offline that the server refuses on reconnect is dropped with
   page,
   context,
 }) => {
-  await signInByRedirect(page, uniqueEmail('refused'));
+  await signInByRequest(page, uniqueEmail('refused'));
   const habit = await post(page.request, '/api/habits', { title: 'Read', isToday: true });
   await page.goto('/today');
   const card = page.getByRole('article', { name: 'Read' });
@@ -114,7 +114,7 @@ test('a change kept offline that the server refuses on reconnect is dropped with
 test('a server that cannot be reached shows the banner, and it goes when the server answers again', async ({
   page,
 }) => {
-  await signInByRedirect(page, uniqueEmail('unreachable'));
+  await signInByRequest(page, uniqueEmail('unreachable'));
   await page.goto('/today');
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   // Every API call fails as if the server were gone.

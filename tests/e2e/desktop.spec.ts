@@ -4,7 +4,7 @@ import {
   expectNoA11yViolations,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
   uniqueEmail,
@@ -26,7 +26,7 @@ async function box(locator: Locator) {
 }
 
 async function seed(page: Page): Promise<void> {
-  await signInByRedirect(page, uniqueEmail('desktop'));
+  await signInByRequest(page, uniqueEmail('desktop'));
   const { id: goalId } = await post(page.request, '/api/goals', { title: 'Half marathon', color: 'teal' });
   await post(page.request, '/api/tasks', { title: 'Long run on Sunday', goalId, isToday: true });
   await post(page.request, '/api/tasks', { title: 'Book the physio', isToday: true, plannedFor: null });

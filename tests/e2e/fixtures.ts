@@ -31,13 +31,17 @@ export async function signIn(page: Page, email: string = uniqueEmail()): Promise
 }
 
 /**
- * Signs in through the development issuer like `signIn`, but waits only for the redirect back into
- * the app, not for the header's account menu: journeys about Today or All Items then depend only on
- * the screens they are about.
+ * Signs in through the same OIDC code flow as `signIn` (the dev issuer's redirects, PKCE, the state
+ * and session cookies), but as the browser context's own HTTP client rather than a drawn navigation:
+ * the session cookie lands in the context, and the page stays where it was. A journey about a screen
+ * then opens that screen itself, drawn once instead of after a first draw of the landing screen, which
+ * cost each journey about a second and a half (docs/decisions/025-suite-time.md). Journeys about
+ * signing in use `signIn`.
  */
-export async function signInByRedirect(page: Page, email: string = uniqueEmail()): Promise<void> {
-  await page.goto(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
+export async function signInByRequest(page: Page, email: string = uniqueEmail()): Promise<void> {
+  const response = await page.request.get(`/api/auth/google?login_hint=${encodeURIComponent(email)}`);
+  expect(response.ok(), `sign-in ended at ${response.url()} with ${response.status()}`).toBe(true);
+  expect(new URL(response.url()).pathname, 'sign-in ends in the app').not.toMatch(/^\/(api|login)\b/);
 }
 
 /** The app's origin, which every write must carry (the browser's own fetches send it). */
@@ -63,9 +67,18 @@ export async function patch(request: APIRequestContext, path: string, data: obje
 
 /** Stores the theme the way the app does and reloads so the first paint uses it. */
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  if (!page.url().startsWith('http')) await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('stride-theme', value), theme);
-  await page.reload();
+  if (page.url().startsWith('http')) {
+    await page.evaluate((value) => localStorage.setItem('stride-theme', value), theme);
+    await page.reload();
+  } else {
+    // Nothing drawn yet (signed in by request): the theme is stored before the first document's
+    // scripts run, so the app is drawn once rather than once to store it and again to apply it. Only
+    // when none is stored, so a theme chosen later in the journey is never overwritten.
+    await page.addInitScript((value) => {
+      if (localStorage.getItem('stride-theme') === null) localStorage.setItem('stride-theme', value);
+    }, theme);
+    await page.goto('/');
+  }
   if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
 }
@@ -86,7 +99,10 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
     const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   });
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run in the page itself. The default runs axe in every frame, then opens a
+  // blank page and injects axe there again to merge the frames' results: a page and about a second per
+  // check, for frames Stride never draws (docs/decisions/025-suite-time.md).
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const describe = (violation: (typeof results.violations)[number]) =>
     `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n  ${violation.nodes
       .map((node) => node.target.join(' '))

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, post, signInByRedirect, test, uniqueEmail } from './fixtures';
+import { expect, post, signInByRequest, test, uniqueEmail } from './fixtures';
 
 /*
  * Where keyboard focus goes (docs/product.md#cards, docs/product.md#dialog-lifecycle,
@@ -18,7 +18,7 @@ async function openToday(page: Page): Promise<void> {
 }
 
 async function signInWithToday(page: Page): Promise<void> {
-  await signInByRedirect(page, uniqueEmail('focus'));
+  await signInByRequest(page, uniqueEmail('focus'));
   const goal = await post(page.request, '/api/goals', { title: 'Run', color: 'teal', isHabitGoal: true });
   await post(page.request, '/api/tasks', { title: 'Write intro', isToday: true });
   await post(page.request, '/api/tasks', { title: 'Long run', goalId: goal.id, isToday: true });

@@ -4,7 +4,7 @@ import {
   expectNoA11yViolations,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
 } from './fixtures';
@@ -18,7 +18,7 @@ import {
 test('open the history, change today from the calendar, and see the streak and the card follow', async ({
   page,
 }) => {
-  await signInByRedirect(page);
+  await signInByRequest(page);
   const title = 'Stretch';
   await post(page.request, '/api/habits', { title, isToday: true });
   await page.goto('/');
@@ -75,7 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
   }, async ({ page }) => {
     // axe reads the 371 days of the calendar, which takes a while on a busy machine.
     test.slow();
-    await signInByRedirect(page);
+    await signInByRequest(page);
     const title = 'Evening walk';
     await post(page.request, '/api/habits', { title, isToday: true });
     await setTheme(page, theme);
@@ -116,7 +116,7 @@ test('the history fits a 320 px phone, with the current week in view', { tag: '@
   page,
 }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await signInByRedirect(page);
+  await signInByRequest(page);
   const title = 'Read ten pages';
   const goal = await post(page.request, '/api/goals', { title: 'Mind', isHabitGoal: true, color: 'teal' });
   await post(page.request, '/api/tasks', { title, goalId: goal.id, isToday: true });
@@ -139,7 +139,7 @@ test('the history fits a 320 px phone, with the current week in view', { tag: '@
 });
 
 test('"Day starts at" and the time zone are set in the account settings', async ({ page }) => {
-  await signInByRedirect(page);
+  await signInByRequest(page);
   await page.goto('/');
   await accountMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();

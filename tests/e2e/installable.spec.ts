@@ -1,4 +1,4 @@
-import { expect, expectSavedOnDevice, post, signIn, snap, test } from './fixtures';
+import { expect, expectSavedOnDevice, post, signInByRequest, snap, test } from './fixtures';
 
 /*
  * Installable app (docs/decisions/018-installable-app.md): the manifest a browser needs to offer
@@ -20,7 +20,7 @@ test('the manifest names the app and its icons, and a service worker controls th
   page,
   baseURL,
 }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/today');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
@@ -71,7 +71,7 @@ test('with no network, a reload still opens the app with the last data seen, and
   page,
   context,
 }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await post(page.request, '/api/habits', { title: 'Stretch', isToday: true });
   await page.goto('/today');
   await expect(page.getByRole('article', { name: 'Stretch' })).toBeVisible();

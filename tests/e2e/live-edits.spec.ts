@@ -4,7 +4,7 @@ import {
   expectNoA11yViolations,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
   uniqueEmail,
@@ -63,7 +63,7 @@ for (const theme of ['light', 'dark'] as const) {
     // Two tabs, each with its own screen and live stream, and axe twice: a long journey.
     test.slow();
     const task = 'Buy milk';
-    await signInByRedirect(page, uniqueEmail('live-edits'));
+    await signInByRequest(page, uniqueEmail('live-edits'));
     await post(page.request, '/api/tasks', { title: task, isToday: true });
     const other = await page.context().newPage();
     await openToday(other);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, post, signIn, test, uniqueEmail } from './fixtures';
+import { expect, post, signInByRequest, test, uniqueEmail } from './fixtures';
 
 /*
  * Live updates (docs/product.md#live-updates): two devices of one person stay in step without a
@@ -15,11 +15,11 @@ test('a tick, a new task and an untick on one device show on the other without r
   browser,
 }) => {
   const email = uniqueEmail('live');
-  await signIn(page, email);
+  await signInByRequest(page, email);
   await post(page.request, '/api/habits', { title: 'Stretch', isToday: true });
   const laptop = await browser.newContext();
   const other = await laptop.newPage();
-  await signIn(other, email);
+  await signInByRequest(other, email);
   await page.goto('/today');
   const otherStream = streamOpened(other);
   await other.goto('/today');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, post, signInByRedirect, snap, test, uniqueEmail } from './fixtures';
+import { expect, post, signInByRequest, snap, test, uniqueEmail } from './fixtures';
 
 /*
  * The narrowest phone the app supports is 320px wide: no screen scrolls sideways, and the Today
@@ -19,7 +19,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 test('at 320 px wide Today, All Items and the item dialog fit the screen', { tag: '@phone-only' }, async ({
   page,
 }) => {
-  await signInByRedirect(page, uniqueEmail('narrow'));
+  await signInByRequest(page, uniqueEmail('narrow'));
   const { id: goalId } = await post(page.request, '/api/goals', {
     title: 'Learn Portuguese properly this year',
     color: 'teal',
@@ -60,7 +60,7 @@ test('at 320 px wide Today, All Items and the item dialog fit the screen', { tag
 test('at 320 px wide the settings, their data cards and the offline banner fit the screen', {
   tag: '@phone-only',
 }, async ({ page, context }) => {
-  await signInByRedirect(page, uniqueEmail('narrow-settings'));
+  await signInByRequest(page, uniqueEmail('narrow-settings'));
   await post(page.request, '/api/habits', { title: 'قراءة كتاب', isToday: true });
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, setTheme, signIn, snap, test } from './fixtures';
+import { expect, expectNoA11yViolations, post, setTheme, signInByRequest, snap, test } from './fixtures';
 
 /*
  * Every change a person can make works offline (docs/product.md#connectivity, docs/decisions/029-api-contract.md):
@@ -30,7 +30,7 @@ test('every kind of change made offline shows at once without an error, and reac
   tag: '@phone',
 }, async ({ page, context }) => {
   test.slow();
-  await signIn(page);
+  await signInByRequest(page);
   const milk = await post(page.request, '/api/tasks', {
     title: 'Buy milk',
     isToday: true,

@@ -8,7 +8,7 @@ import {
   liftByKeyboard,
   post,
   setTheme,
-  signIn,
+  signInByRequest,
   snap,
   test,
 } from './fixtures';
@@ -30,7 +30,7 @@ const day = (page: Page, heading: string) => page.getByRole('region', { name: he
 
 /** Signs in with one task planned for tomorrow and opens Upcoming. */
 async function upcomingWithTask(page: Page, title: string) {
-  await signIn(page);
+  await signInByRequest(page);
   const today = await personsDay(page);
   await post(page.request, '/api/tasks', { title, plannedFor: addDays(today, 1) });
   await page.goto('/upcoming');
@@ -102,7 +102,7 @@ test('Upcoming: "Move to…" moves a task without dragging; axe clean in both th
 test('quick add in words: "Call mum tomorrow" shows a chip, then makes "Call mum" planned for tomorrow', {
   tag: '@phone',
 }, async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/today');
   const field = page.getByRole('textbox', { name: 'New task on Today' });
   await field.pressSequentially('Call mum tomorrow');
@@ -134,7 +134,7 @@ test.describe('when the person’s day moves on', () => {
   }, async ({ page }) => {
     // Two themes with axe each, and settings on the way: more than the default minute on a busy machine.
     test.slow();
-    await signIn(page);
+    await signInByRequest(page);
     const today = await personsDay(page);
     await post(page.request, '/api/tasks', { title: 'Water the plants', isToday: true });
     await post(page.request, '/api/tasks', { title: 'Call the bank', isToday: true });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, signIn, snap, test } from './fixtures';
+import { expect, expectNoA11yViolations, post, signInByRequest, snap, test } from './fixtures';
 
 /*
  * Quick add (docs/product.md#quick-add): one line at the top of Today and of each All Items section;
@@ -13,7 +13,7 @@ const section = (page: Page, name: string) => page.getByRole('region', { name, e
 test('on Today: two tasks typed in a row land at the end of Today, and the field keeps focus', {
   tag: '@phone',
 }, async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await post(page.request, '/api/tasks', { title: 'Already here', isToday: true });
   await page.goto('/today');
   const field = page.getByRole('textbox', { name: 'New task on Today' });
@@ -46,7 +46,7 @@ test('on Today: two tasks typed in a row land at the end of Today, and the field
 test('on All Items: a goal section adds into that goal, Todos adds a todo, a too-long title is not sent', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await post(page.request, '/api/goals', { title: 'Garden', color: 'green' });
   await page.goto('/all-items');
   const garden = section(page, 'Garden');

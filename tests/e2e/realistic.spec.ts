@@ -4,7 +4,7 @@ import {
   expectNoA11yViolations,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
   uniqueEmail,
@@ -80,7 +80,7 @@ async function rowsInView(page: Page): Promise<{ whole: number; firstTop: number
 }
 
 test('a realistic account: 5 goals, 60 tasks and 15 habits', { tag: '@phone' }, async ({ page }) => {
-  await signInByRedirect(page, uniqueEmail('realistic'));
+  await signInByRequest(page, uniqueEmail('realistic'));
   await seed(page.request);
 
   await page.goto('/all-items');
@@ -162,7 +162,7 @@ test('a realistic account: 5 goals, 60 tasks and 15 habits', { tag: '@phone' }, 
 test('a habit dragged while the long list is still being drawn lands where it was dropped', {
   tag: '@phone',
 }, async ({ page }) => {
-  await signInByRedirect(page, uniqueEmail('drawing'));
+  await signInByRequest(page, uniqueEmail('drawing'));
   await seed(page.request);
   const total = GOALS.length * TASKS_PER_GOAL + TODOS + HABITS;
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, setTheme, signIn, snap, test } from './fixtures';
+import { expect, expectNoA11yViolations, post, setTheme, signInByRequest, snap, test } from './fixtures';
 
 /*
  * Reminders on the screens and on the device (docs/product.md#reminders,
@@ -92,7 +92,7 @@ test('a card sets, shows and clears its reminder; axe clean in both themes', {
   tag: '@phone',
 }, async ({ page }) => {
   test.slow();
-  await signIn(page);
+  await signInByRequest(page);
   await post(page.request, '/api/habits', { title: 'Stretch' });
   await page.goto('/all-items');
   await page.getByRole('button', { name: 'More actions for Stretch' }).click();
@@ -132,7 +132,7 @@ test('a pushed reminder shows as a notification and a toast, and its Done ticks 
   context,
 }) => {
   await context.grantPermissions(['notifications']);
-  await signIn(page);
+  await signInByRequest(page);
   const money = await post(page.request, '/api/goals', { title: 'Money' });
   const task = await post(page.request, '/api/tasks', {
     title: 'Call the bank',
@@ -181,7 +181,7 @@ test("Done without a connection joins the app's kept changes and is sent when St
   context,
 }) => {
   await context.grantPermissions(['notifications']);
-  await signIn(page);
+  await signInByRequest(page);
   const task = await post(page.request, '/api/tasks', {
     title: 'Water plants',
     remindAt: '18:00',
@@ -217,7 +217,7 @@ test("Done without a connection joins the app's kept changes and is sent when St
 
 test('a tap on a reminder opens its item', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
-  await signIn(page);
+  await signInByRequest(page);
   const habit = await post(page.request, '/api/habits', { title: 'Drink water', remindAt: '09:00' });
   await page.goto(`/all-items?item=habit:${habit.id}`);
   const edit = page.getByRole('dialog', { name: 'Edit Item' });
@@ -230,7 +230,7 @@ test('Settings: reminders on this device and the calendar address; axe clean in 
 }, async ({ page, context }) => {
   test.slow();
   await context.grantPermissions(['notifications', 'clipboard-read', 'clipboard-write']);
-  await signIn(page);
+  await signInByRequest(page);
   await page.goto('/settings');
   const toggle = page.getByRole('switch', { name: 'Reminders on this device' });
   await expect(toggle).toBeEnabled();

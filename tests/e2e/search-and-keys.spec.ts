@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, setTheme, signIn, snap, test } from './fixtures';
+import { expect, expectNoA11yViolations, post, setTheme, signInByRequest, snap, test } from './fixtures';
 
 /*
  * Search (docs/product.md#search) and keyboard shortcuts (docs/product.md#keyboard-shortcuts): a
@@ -22,7 +22,7 @@ test('search by keyboard: "/" opens it, arrows move, Enter opens the item, Esc g
 }) => {
   // Two axe runs (one per theme) with the dialog open, besides the journey itself.
   test.slow();
-  await signIn(page);
+  await signInByRequest(page);
   const goal = await post(page.request, '/api/goals', {
     title: 'Health',
     description: 'Run a marathon in spring',
@@ -74,7 +74,7 @@ test('search by keyboard: "/" opens it, arrows move, Enter opens the item, Esc g
 });
 
 test('the search button opens search on a phone', { tag: '@phone' }, async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await post(page.request, '/api/tasks', { title: 'Call the bank', isToday: true, todaySortOrder: 0 });
   await page.goto('/today');
   await expect(page.getByRole('article', { name: 'Call the bank' })).toBeVisible({ timeout: 15_000 });
@@ -93,7 +93,7 @@ test('the search button opens search on a phone', { tag: '@phone' }, async ({ pa
 });
 
 test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   for (const [index, title] of ['Alpha', 'Bravo', 'Charlie'].entries())
     await post(page.request, '/api/tasks', { title, sortOrder: index, isToday: true, todaySortOrder: index });
   await setTheme(page, 'light');

@@ -4,7 +4,7 @@ import {
   expectNoA11yViolations,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
   uniqueEmail,
@@ -42,7 +42,7 @@ async function openToday(page: Page): Promise<void> {
 }
 
 async function seed(page: Page): Promise<void> {
-  await signInByRedirect(page, uniqueEmail('misses'));
+  await signInByRequest(page, uniqueEmail('misses'));
   const goal = await post(page.request, '/api/goals', { title: LONG_GOAL, color: 'teal' });
   for (const [index, title] of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'].entries())
     await post(page.request, '/api/tasks', { title, isToday: true, todaySortOrder: index });

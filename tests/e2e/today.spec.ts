@@ -6,7 +6,7 @@ import {
   liftByKeyboard,
   post,
   setTheme,
-  signInByRedirect,
+  signInByRequest,
   snap,
   test,
   uniqueEmail,
@@ -18,7 +18,7 @@ import {
  * API, as the signed-in browser, to keep each journey short.
  */
 
-const signIn = (page: Page, email: string = uniqueEmail('today')) => signInByRedirect(page, email);
+const signIn = (page: Page, email: string = uniqueEmail('today')) => signInByRequest(page, email);
 
 const createGoal = (page: Page, title: string, extra: object = {}) =>
   post(page.request, '/api/goals', { title, color: 'teal', ...extra });

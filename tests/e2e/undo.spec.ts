@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, signIn, snap, test } from './fixtures';
+import { expect, expectNoA11yViolations, post, signInByRequest, snap, test } from './fixtures';
 
 /*
  * Undo (docs/product.md#undo): every toast for a completion, a task or habit deleted, Clear Today and
@@ -22,7 +22,7 @@ async function seed(page: Page): Promise<void> {
 test('Undo a completion, a delete and Clear Today on Today: everything is back where it was', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await seed(page);
   await page.goto('/today');
   const list = todayList(page);
@@ -53,7 +53,7 @@ test('Undo a completion, a delete and Clear Today on Today: everything is back w
 });
 
 test('Undo a deleted task, a deleted habit and cleared completed tasks on All Items', async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await seed(page);
   await post(page.request, '/api/tasks', { title: 'Done already', sortOrder: 3, completed: true });
   await page.goto('/all-items');
@@ -86,7 +86,7 @@ test('Undo a deleted task, a deleted habit and cleared completed tasks on All It
 });
 
 test('without Undo the delete goes through when the toast does, and stays gone', async ({ page }) => {
-  await signIn(page);
+  await signInByRequest(page);
   await seed(page);
   await page.goto('/all-items');
   await page.getByRole('button', { name: 'More actions for Alpha' }).click();
