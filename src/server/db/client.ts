@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { LostConnectionPool } from './lost-connection-pool';
+import { OwnerQueue } from './owner-queue';
 import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
@@ -117,6 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client.release();
     const db: Db = drizzlePg({ client: pool, schema, logger });
     engines.set(db, 'postgres');
+    ownerQueues.set(db, new OwnerQueue(OWNER_WAIT_MS));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.pglite) {
@@ -177,15 +179,32 @@ export function inTransaction<T>(
   options: TransactionOptions = {},
 ): Promise<T> {
   const { owner } = options;
-  return db.transaction(async (tx) => {
-    rememberTransactionRoot(tx, db);
-    // PGlite runs one transaction at a time already; PostgreSQL needs the lock.
-    if (owner !== undefined && engines.get(db) === 'postgres') {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`);
-    }
-    return work(tx);
-  });
+  const transaction = () =>
+    db.transaction(async (tx) => {
+      rememberTransactionRoot(tx, db);
+      openTransactions.add(tx);
+      // PGlite runs one transaction at a time already; PostgreSQL needs the lock.
+      if (owner !== undefined && engines.get(db) === 'postgres') {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`);
+      }
+      return work(tx);
+    });
+  // A person's writes wait their turn in memory, not on a pooled connection (db/owner-queue.ts); one
+  // inside a transaction of theirs already holds the lock.
+  const queue = ownerQueues.get(db);
+  if (owner === undefined || queue === undefined || openTransactions.has(db)) return transaction();
+  return queue.run(owner, transaction);
 }
+
+/** The transactions `inTransaction` opened, to know a nested one (a savepoint) when it comes. */
+const openTransactions = new WeakSet<Db>();
+
+/**
+ * Each PostgreSQL database's queue of writes per person. A write waits there at most as long as it
+ * could wait before it had one: for a connection, then for the lock.
+ */
+const ownerQueues = new WeakMap<Db, OwnerQueue>();
+const OWNER_WAIT_MS = DATABASE_TIMEOUTS.connectionTimeoutMillis + DATABASE_TIMEOUTS.statement_timeout;
 
 /**
  * Runs a raw statement and returns its rows. Both drivers answer `{ rows }`; the shared Db type
