@@ -200,11 +200,13 @@ export function inTransaction<T>(
 const openTransactions = new WeakSet<Db>();
 
 /**
- * Each PostgreSQL database's queue of writes per person. A write waits there at most as long as it
- * could wait before it had one: for a connection, then for the lock.
+ * Each PostgreSQL database's queue of writes per person. Waiting there costs no connection, so a write
+ * may wait longer than the 2 s it could wait for the lock itself: through a burst of fifty of the
+ * person's own writes or their import on a busy machine, and still well inside the balancer's 30 s
+ * (scripts/cluster-topology.ts). Beyond it the write answers 503 and the app sends it again.
  */
 const ownerQueues = new WeakMap<Db, OwnerQueue>();
-const OWNER_WAIT_MS = DATABASE_TIMEOUTS.connectionTimeoutMillis + DATABASE_TIMEOUTS.statement_timeout;
+const OWNER_WAIT_MS = 10_000;
 
 /**
  * Runs a raw statement and returns its rows. Both drivers answer `{ rows }`; the shared Db type
