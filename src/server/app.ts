@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import type { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { NO_STORAGE_GUARD, type StorageGuard } from './db/storage-guard';
 import type { Env } from './env';
+import { answerClientError } from './http/client-errors';
 import { parseJsonWithDepthLimit } from './http/json-body';
 import { jsonSerializerCompiler } from './http/json-serializer';
 import { OneLinePerRequest, serializeRequest } from './http/request-log';
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // A connection idle this long is closed; live-update streams send a heartbeat well within it.
     connectionTimeout: CONNECTION_IDLE_MS,
+    // What Node refuses before a request exists (too slow, headers too large) still answers `{ message }`.
+    clientErrorHandler: answerClientError,
     // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For/-Proto/-Host).
     trustProxy:
       typeof env.TRUST_PROXY === 'number'

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HabitSchema } from '#shared/api/habits';
 import { type Task, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
+import { executeRows, inTransaction } from '../../src/server/db/client';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -155,4 +158,82 @@ describe('concurrent writes of one person', () => {
     }
     expect([...statuses].filter((status) => status >= 500)).toEqual([]);
   });
+});
+
+const onPostgres = inject('testDatabase').kind === 'postgres';
+
+describe("one person's queue is their own", () => {
+  // PGlite has one connection, which every transaction waits for in turn: nothing to share out.
+  it.runIf(onPostgres)(
+    "thirty writes queued behind a long one of that person's hold no connection; another person's go on",
+    async () => {
+      const busy = await loginAs(t.db, { email: uniqueEmail() });
+      const busyClient = new ApiClient(t.app, busy.headers);
+      const other = await newClient();
+      const [{ name }] = (await executeRows<{ name: string }>(
+        t.db,
+        sql`select current_database() as name`,
+      )) as [{ name: string }];
+      // Watched from outside the app's pool, which the flaw this guards against would fill.
+      const source = inject('testDatabase');
+      if (source.kind !== 'postgres') throw new Error('runs on PostgreSQL only');
+      const watcher = new pg.Client({ connectionString: source.adminUrl });
+      await watcher.connect();
+      try {
+        // A long write of theirs, as an import is: it holds their lock until told to end.
+        let end = () => {};
+        const ending = new Promise<void>((resolve) => {
+          end = resolve;
+        });
+        let begun = () => {};
+        const holding = new Promise<void>((resolve) => {
+          begun = resolve;
+        });
+        const long = inTransaction(
+          t.db,
+          async () => {
+            begun();
+            await ending;
+          },
+          { owner: busy.user.id },
+        );
+        await holding;
+        const queued = Array.from({ length: 30 }, (_, i) =>
+          busyClient.call('POST', '/api/tasks', { title: `Queued ${i}` }),
+        );
+        // Time for the thirty to arrive: before the queue, ten of them waited on the lock in the
+        // database, each on one of the pool's ten connections.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const { rows } = await watcher.query<{ count: number }>(
+          `select count(*)::int as count from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
+          [name],
+        );
+        expect(rows[0]?.count).toBe(0);
+        const others = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => other.call('POST', '/api/tasks', { title: `Meanwhile ${i}` })),
+        );
+        expect(others.map((res) => res.statusCode)).toEqual(Array(10).fill(201));
+
+        end();
+        await long;
+        const answers = await Promise.all(queued);
+        // In turn once the long one ends; one that waited longer than a write ever waited for the
+        // lock answers the queue's 503, and nothing of it is written.
+        expect(answers[0]?.statusCode).toBe(201);
+        for (const res of answers.filter((answer) => answer.statusCode !== 201)) {
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toEqual({
+            message: 'Your earlier changes are still being saved. Try again in a moment.',
+          });
+        }
+        const written = await executeRows<{ count: number }>(
+          t.db,
+          sql`select count(*)::int as count from tasks where user_id = ${busy.user.id}`,
+        );
+        expect(written[0]?.count).toBe(answers.filter((res) => res.statusCode === 201).length);
+      } finally {
+        await watcher.end();
+      }
+    },
+  );
 });

@@ -78,6 +78,9 @@ const slowBody = (headers: Record<string, string>) =>
     'a',
   );
 
+/** The JSON body of a raw HTTP answer. */
+const bodyOf = (answer: string): unknown => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
 const slowHeaders = () => trickle('GET /api/health HTTP/1.1\r\nhost: localhost:3000\r\n', 'x-slow: 1\r\n');
 
 describe('slow clients', () => {
@@ -85,6 +88,9 @@ describe('slow clients', () => {
     const outcome = await slowBody(session).done;
     expect(outcome.cut).toBe(true);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(bodyOf(outcome.answer)).toEqual({
+      message: 'The request took too long to arrive. Check the connection and send it again.',
+    });
   });
 
   it('cuts off a slow body that was answered before it arrived, too', async () => {
@@ -99,6 +105,9 @@ describe('slow clients', () => {
     const outcome = await slowHeaders().done;
     expect(outcome.cut).toBe(true);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(bodyOf(outcome.answer)).toEqual({
+      message: 'The request took too long to arrive. Check the connection and send it again.',
+    });
   });
 
   it('serves everyone else while 500 slow sockets from one address are open, then cuts them all', async () => {
@@ -117,4 +126,36 @@ describe('slow clients', () => {
     const outcomes = await Promise.all(slow.map((socket) => socket.done));
     expect(outcomes.filter((outcome) => !outcome.cut)).toHaveLength(0);
   });
+
+  it('answers bytes that are not HTTP with 400 and a message, and headers too large with 431', async () => {
+    const garbage = await rawAnswer('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(garbage)).toEqual({ message: 'The request could not be read as HTTP.' });
+    const huge = await rawAnswer(
+      `GET /api/health HTTP/1.1\r\nhost: localhost\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(huge)).toEqual({
+      message: "The request's headers are too large. Clear this site's cookies and sign in again.",
+    });
+  });
 });
+
+/** Sends `request` whole on a raw socket and answers what came back before the server closed it. */
+function rawAnswer(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(answer));
+    socket.setTimeout(BOUND_MS, () => {
+      socket.destroy();
+      reject(new Error(`no answer within ${BOUND_MS} ms`));
+    });
+    socket.write(request);
+  });
+}

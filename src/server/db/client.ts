@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { LostConnectionPool } from './lost-connection-pool';
+import { OwnerQueue } from './owner-queue';
 import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
@@ -117,6 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client.release();
     const db: Db = drizzlePg({ client: pool, schema, logger });
     engines.set(db, 'postgres');
+    ownerQueues.set(db, new OwnerQueue(OWNER_WAIT_MS));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.pglite) {
@@ -177,15 +179,34 @@ export function inTransaction<T>(
   options: TransactionOptions = {},
 ): Promise<T> {
   const { owner } = options;
-  return db.transaction(async (tx) => {
-    rememberTransactionRoot(tx, db);
-    // PGlite runs one transaction at a time already; PostgreSQL needs the lock.
-    if (owner !== undefined && engines.get(db) === 'postgres') {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`);
-    }
-    return work(tx);
-  });
+  const transaction = () =>
+    db.transaction(async (tx) => {
+      rememberTransactionRoot(tx, db);
+      openTransactions.add(tx);
+      // PGlite runs one transaction at a time already; PostgreSQL needs the lock.
+      if (owner !== undefined && engines.get(db) === 'postgres') {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${owner}, 0))`);
+      }
+      return work(tx);
+    });
+  // A person's writes wait their turn in memory, not on a pooled connection (db/owner-queue.ts); one
+  // inside a transaction of theirs already holds the lock.
+  const queue = ownerQueues.get(db);
+  if (owner === undefined || queue === undefined || openTransactions.has(db)) return transaction();
+  return queue.run(owner, transaction);
 }
+
+/** The transactions `inTransaction` opened, to know a nested one (a savepoint) when it comes. */
+const openTransactions = new WeakSet<Db>();
+
+/**
+ * Each PostgreSQL database's queue of writes per person. Waiting there costs no connection, so a write
+ * may wait longer than the 2 s it could wait for the lock itself: through a burst of fifty of the
+ * person's own writes or their import on a busy machine, and still well inside the balancer's 30 s
+ * (scripts/cluster-topology.ts). Beyond it the write answers 503 and the app sends it again.
+ */
+const ownerQueues = new WeakMap<Db, OwnerQueue>();
+const OWNER_WAIT_MS = 10_000;
 
 /**
  * Runs a raw statement and returns its rows. Both drivers answer `{ rows }`; the shared Db type
