@@ -114,8 +114,22 @@ export function isDay(value: string): boolean {
 
 // Calendar arithmetic on dates alone, in UTC where every day has 24 hours: days are labels, never
 // durations, so a daylight-saving change cannot make one count twice or not at all.
-const dayNumber = (day: Day) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
-const dayOfNumber = (n: number): Day => new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+
+/**
+ * A day as a whole number: days since 1970-01-01 (what PostgreSQL's `day - date '1970-01-01'` gives).
+ * Streaks count on these (src/shared/domain/streaks.ts), so a history is never parsed day by day.
+ */
+export type DayNumber = number;
+
+/** The number of `day` (days since 1970-01-01). */
+export function dayNumber(day: Day): DayNumber {
+  return Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
+}
+
+/** The day numbered `n` (days since 1970-01-01), written YYYY-MM-DD. */
+export function dayOfNumber(n: DayNumber): Day {
+  return new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+}
 
 /** The day `count` days after `day` (before it when negative). */
 export function addDays(day: Day, count: number): Day {

@@ -137,8 +137,10 @@ export type CompletionKind = 'habit' | 'task';
 export type CompletionHistory = {
   /** Whether the item has daily state now (a habit, or a task in a habit goal). */
   daily: boolean;
-  /** Every day completed, oldest first. */
+  /** The days completed in the range asked for, oldest first. */
   days: string[];
+  /** Every day completed, as day numbers (days since 1970-01-01), oldest first: what streaks count. */
+  dayNumbers: number[];
   /** A habit's schedule (docs/product.md#habit-schedules); null for tasks and every-day habits. */
   repeat: string | null;
   repeatStart: string | null;
@@ -152,21 +154,45 @@ const SCHEDULE = {
 
 const HISTORY_DAILY = { habit: sql`true`, task: taskInHabitGoal('i') } as const;
 
-/** An item's whole completion history, or undefined when it is not the person's. */
+/**
+ * The range's days as the answer writes them, chosen by the database from the (user, item, day) key;
+ * and the whole history as day numbers (date minus date is a whole number of days in PostgreSQL), since
+ * a streak may run back before the range and the best one anywhere (src/shared/domain/streaks.ts).
+ */
+function historySql(kind: CompletionKind): SQL {
+  const { history, itemColumn, items } = TARGETS[kind];
+  const userId = sql.placeholder('userId');
+  const from = sql.placeholder('from');
+  const to = sql.placeholder('to');
+  return sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
+      coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
+        where c.user_id = i.user_id and c.${itemColumn} = i.id
+          and c.day between ${from}::date and ${to}::date), '[]'::json) as days,
+      coalesce((select json_agg(c.day - date '1970-01-01' order by c.day) from ${history} c
+        where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as "dayNumbers"
+      from ${items} i where i.user_id = ${userId} and i.id = ${sql.placeholder('id')}`;
+}
+
+type HistoryValues = { userId: string; id: string; from: string; to: string };
+
+// One prepared statement per kind (db/statements.ts): PGlite would otherwise plan it on every read.
+export const HISTORY_READS = {
+  habit: statement<HistoryValues, CompletionHistory>('stride_history_habit', () => historySql('habit')),
+  task: statement<HistoryValues, CompletionHistory>('stride_history_task', () => historySql('task')),
+};
+
+/**
+ * An item's completed days from `from` to `to` and its whole history as day numbers, or undefined when
+ * it is not the person's.
+ */
 export async function findCompletionHistory(
   db: Db,
   userId: string,
   kind: CompletionKind,
   id: string,
+  range: { from: string; to: string },
 ): Promise<CompletionHistory | undefined> {
-  const { history, itemColumn, items } = TARGETS[kind];
-  const [row] = await executeRows<CompletionHistory>(
-    db,
-    sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
-      coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
-        where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as days
-      from ${items} i where i.user_id = ${userId} and i.id = ${id}`,
-  );
+  const [row] = await HISTORY_READS[kind](db, { userId, id, ...range });
   return row;
 }
 
