@@ -116,6 +116,15 @@ describe('calendar arithmetic', () => {
     expect(dayOfNumber(number)).toBe(day);
   });
 
+  it('writes every day number from 1600 to 2400 as Date does', () => {
+    const first = Date.UTC(1600, 0, 1) / 86_400_000;
+    const last = Date.UTC(2400, 11, 31) / 86_400_000;
+    const wrong: number[] = [];
+    for (let n = first; n <= last; n += 1)
+      if (dayOfNumber(n) !== new Date(n * 86_400_000).toISOString().slice(0, 10)) wrong.push(n);
+    expect(wrong).toEqual([]);
+  });
+
   it.each([
     ['2026-11-22', 0], // a Sunday
     ['2026-11-23', 1],

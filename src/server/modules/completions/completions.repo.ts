@@ -137,10 +137,10 @@ export type CompletionKind = 'habit' | 'task';
 export type CompletionHistory = {
   /** Whether the item has daily state now (a habit, or a task in a habit goal). */
   daily: boolean;
-  /** The days completed in the range asked for, oldest first. */
-  days: string[];
-  /** Every day completed, as day numbers (days since 1970-01-01), oldest first: what streaks count. */
-  dayNumbers: number[];
+  /** The days completed in the range asked for, as day numbers (days since 1970-01-01), oldest first. */
+  rangeDays: number[];
+  /** Every day completed, as day numbers, oldest first: what the streaks count. */
+  allDays: number[];
   /** A habit's schedule (docs/product.md#habit-schedules); null for tasks and every-day habits. */
   repeat: string | null;
   repeatStart: string | null;
@@ -155,22 +155,27 @@ const SCHEDULE = {
 const HISTORY_DAILY = { habit: sql`true`, task: taskInHabitGoal('i') } as const;
 
 /**
- * The range's days as the answer writes them, chosen by the database from the (user, item, day) key;
- * and the whole history as day numbers (date minus date is a whole number of days in PostgreSQL), since
- * a streak may run back before the range and the best one anywhere (src/shared/domain/streaks.ts).
+ * One pass over the item's rows on the (user, item, day) key: the range's days, chosen by the database,
+ * and every day, since a streak may run back before the range and the best one lies anywhere
+ * (src/shared/domain/streaks.ts). Both as day numbers (date minus date is a whole number of days):
+ * written as text, a year of days cost the embedded database twice the time (bench/notes/history.md).
  */
 function historySql(kind: CompletionKind): SQL {
   const { history, itemColumn, items } = TARGETS[kind];
   const userId = sql.placeholder('userId');
   const from = sql.placeholder('from');
   const to = sql.placeholder('to');
+  const dayNumber = sql`c.day - date '1970-01-01'`;
   return sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
-      coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
-        where c.user_id = i.user_id and c.${itemColumn} = i.id
-          and c.day between ${from}::date and ${to}::date), '[]'::json) as days,
-      coalesce((select json_agg(c.day - date '1970-01-01' order by c.day) from ${history} c
-        where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as "dayNumbers"
-      from ${items} i where i.user_id = ${userId} and i.id = ${sql.placeholder('id')}`;
+      coalesce(d."rangeDays", '[]'::json) as "rangeDays", coalesce(d."allDays", '[]'::json) as "allDays"
+      from ${items} i
+      cross join lateral (
+        select json_agg(${dayNumber} order by c.day) filter (where c.day between ${from}::date and ${to}::date)
+            as "rangeDays",
+          json_agg(${dayNumber} order by c.day) as "allDays"
+        from ${history} c where c.user_id = i.user_id and c.${itemColumn} = i.id
+      ) d
+      where i.user_id = ${userId} and i.id = ${sql.placeholder('id')}`;
 }
 
 type HistoryValues = { userId: string; id: string; from: string; to: string };
@@ -181,10 +186,7 @@ export const HISTORY_READS = {
   task: statement<HistoryValues, CompletionHistory>('stride_history_task', () => historySql('task')),
 };
 
-/**
- * An item's completed days from `from` to `to` and its whole history as day numbers, or undefined when
- * it is not the person's.
- */
+/** An item's completed days from `from` to `to` and all of them, or undefined when it is not the person's. */
 export async function findCompletionHistory(
   db: Db,
   userId: string,

@@ -85,7 +85,7 @@ function statsBySchedule(
   today: Day,
   range: { from: Day; to: Day },
 ): HistoryStats & { offDays: Day[]; streakUnit: 'day' | 'week' } {
-  const done = history.dayNumbers;
+  const done = history.allDays;
   const todayNumber = dayNumber(today);
   if (history.timesPerWeek !== null) {
     return { ...weeklyStats(done, todayNumber, history.timesPerWeek), offDays: [], streakUnit: 'week' };
@@ -124,7 +124,7 @@ export async function getHistory(
     editableFrom: editableFrom(today),
     from,
     to,
-    days: history.days,
+    days: history.rangeDays.map(dayOfNumber),
     ...statsBySchedule(history, today, { from, to }),
   };
 }
