@@ -25,7 +25,7 @@ import { type BenchServer, type Measured, medianOf, startBenchServer } from './p
  * side by side with the same read at HISTORY_BESIDE, the commit before it was made fast
  * (bench/notes/history.md): both compiled benchmark servers run at once on each engine, each on its
  * own database seeded by its own code, and are measured in alternating rounds, so the machine's
- * drift falls on both. Target: at least twice the earlier commit's req/s on both engines (issue 35).
+ * drift falls on both. Target: at least twice the earlier commit's req/s on both engines.
  */
 
 /** The main before the history read chose its range in SQL; BENCH_HISTORY_BESIDE names another. */
