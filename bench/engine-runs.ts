@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type autocannon from 'autocannon';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
 import { type BenchServer, type Measured, measure, medianOf, startBenchServer } from './processes';
+import type { AutocannonOptions } from './tools';
 
 /*
  * What the API reports share (bench/api.ts, bench/plan.ts): the compiled benchmark server on each
@@ -24,7 +24,7 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export type Engine = 'pglite' | 'postgres';
 export type Row = { engine: string; call: string; measured: Measured; floor?: number };
 export type Target = { what: string; value: string; met: boolean };
-type Options = Parameters<typeof autocannon>[0];
+type Options = AutocannonOptions;
 
 /** A benchmarked call: autocannon's options for a server, given what the report read beforehand. */
 export type Call<Context> = { name: string; options: (server: BenchServer, context: Context) => Options };

@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { startFloorServer } from './lighthouse-floor';
 import { longTasksAfterFirstPaint } from './main-thread';
 import { startBenchServer } from './processes';
+import { type Lighthouse, loadLighthouse } from './tools';
 
 /*
  * `npm run bench -- lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range
@@ -66,7 +65,12 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-async function audit(url: string, port: number, cookie: string | undefined): Promise<Audit> {
+async function audit(
+  lighthouse: Lighthouse,
+  url: string,
+  port: number,
+  cookie: string | undefined,
+): Promise<Audit> {
   const result = await lighthouse(
     url,
     {
@@ -160,7 +164,8 @@ export async function runLighthouseReport(): Promise<void> {
     const floorServer = await startFloorServer(floorDir);
     cleanups.push(() => floorServer.stop());
     const floor: Build = { label: 'React only', base: floorServer.base };
-    const chrome = await chromeLauncher.launch({
+    const { lighthouse, launchChrome } = await loadLighthouse();
+    const chrome = await launchChrome({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
     });
@@ -181,7 +186,12 @@ export async function runLighthouseReport(): Promise<void> {
               .get(page)
               ?.get(one)
               ?.push(
-                await audit(`${one.base}${page.path}`, chrome.port, page.signedIn ? one.cookie : undefined),
+                await audit(
+                  lighthouse,
+                  `${one.base}${page.path}`,
+                  chrome.port,
+                  page.signedIn ? one.cookie : undefined,
+                ),
               );
           } catch (error) {
             // Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): the

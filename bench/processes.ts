@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { freePort } from '../tests/faults/harness';
+import { type AutocannonOptions, loadAutocannon } from './tools';
 
 /*
  * The benchmark's moving parts: server processes started and stopped, their CPU time read from
@@ -133,10 +133,8 @@ export type Measured = {
 };
 
 /** One autocannon run against a server, with the server's CPU time per request over the run. */
-export async function measure(
-  server: BenchServer,
-  options: Parameters<typeof autocannon>[0],
-): Promise<Measured> {
+export async function measure(server: BenchServer, options: AutocannonOptions): Promise<Measured> {
+  const autocannon = await loadAutocannon();
   const before = cpuMs(server.pid);
   const result = await autocannon(options);
   const after = cpuMs(server.pid);

@@ -43,6 +43,12 @@ describe('the build stamp', () => {
     expect(sourceHash(root)).not.toBe(beforeConfig);
   });
 
+  it("does not read a tool folder's installed packages", () => {
+    const before = sourceHash(root);
+    put('scripts/migration-tools/node_modules/drizzle-kit/bin.cjs', 'generate();');
+    expect(sourceHash(root)).toBe(before);
+  });
+
   it('is never current once a build has started (cleared) or when the server bundle is missing', () => {
     writeStamp(root);
     clearStamp(root);

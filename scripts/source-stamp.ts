@@ -18,12 +18,14 @@ const INPUT_DIRS = ['src', 'scripts', 'public', 'drizzle'];
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 /** Tests are not built: changing one does not need a new build. */
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
+/** A tool folder's own install (scripts/migration-tools/node_modules: scripts/tools-on-demand.ts) is no input. */
+const isInstall = (name: string) => name === 'node_modules';
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
+    if (entry.isDirectory()) return isInstall(entry.name) ? [] : filesUnder(path);
     return entry.isFile() && !isTest(entry.name) ? [path] : [];
   });
 }
