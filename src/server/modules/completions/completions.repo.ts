@@ -155,35 +155,37 @@ const SCHEDULE = {
 const HISTORY_DAILY = { habit: sql`true`, task: taskInHabitGoal('i') } as const;
 
 /**
- * One pass over the item's rows on the (user, item, day) key: the range's days, chosen by the database,
- * and every day, since a streak may run back before the range and the best one lies anywhere
- * (src/shared/domain/streaks.ts). Both as day numbers (date minus date is a whole number of days):
- * written as text, a year of days cost the embedded database twice the time (bench/notes/history.md).
+ * One pass over the item's rows on the (user, item, day) key: every day as a day number (date minus
+ * date is a whole number of days), oldest first, since a streak may run back before the range and the
+ * best one lies anywhere (src/shared/domain/streaks.ts); and the range, chosen by the database as how
+ * many of those days come before `from` and how many through `to`. Days written as text, or the range
+ * aggregated a second time, cost the databases more than the whole rest of the call
+ * (bench/notes/history.md).
  */
 function historySql(kind: CompletionKind): SQL {
   const { history, itemColumn, items } = TARGETS[kind];
   const userId = sql.placeholder('userId');
   const from = sql.placeholder('from');
   const to = sql.placeholder('to');
-  const dayNumber = sql`c.day - date '1970-01-01'`;
   return sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
-      coalesce(d."rangeDays", '[]'::json) as "rangeDays", coalesce(d."allDays", '[]'::json) as "allDays"
+      coalesce(d."allDays", '[]'::json) as "allDays", d.before, d.through
       from ${items} i
       cross join lateral (
-        select json_agg(${dayNumber} order by c.day) filter (where c.day between ${from}::date and ${to}::date)
-            as "rangeDays",
-          json_agg(${dayNumber} order by c.day) as "allDays"
+        select json_agg(c.day - date '1970-01-01' order by c.day) as "allDays",
+          (count(*) filter (where c.day < ${from}::date))::int as before,
+          (count(*) filter (where c.day <= ${to}::date))::int as through
         from ${history} c where c.user_id = i.user_id and c.${itemColumn} = i.id
       ) d
       where i.user_id = ${userId} and i.id = ${sql.placeholder('id')}`;
 }
 
 type HistoryValues = { userId: string; id: string; from: string; to: string };
+type HistoryRow = Omit<CompletionHistory, 'rangeDays'> & { before: number; through: number };
 
 // One prepared statement per kind (db/statements.ts): PGlite would otherwise plan it on every read.
 export const HISTORY_READS = {
-  habit: statement<HistoryValues, CompletionHistory>('stride_history_habit', () => historySql('habit')),
-  task: statement<HistoryValues, CompletionHistory>('stride_history_task', () => historySql('task')),
+  habit: statement<HistoryValues, HistoryRow>('stride_history_habit', () => historySql('habit')),
+  task: statement<HistoryValues, HistoryRow>('stride_history_task', () => historySql('task')),
 };
 
 /** An item's completed days from `from` to `to` and all of them, or undefined when it is not the person's. */
@@ -195,7 +197,10 @@ export async function findCompletionHistory(
   range: { from: string; to: string },
 ): Promise<CompletionHistory | undefined> {
   const [row] = await HISTORY_READS[kind](db, { userId, id, ...range });
-  return row;
+  if (!row) return undefined;
+  const { before, through, ...history } = row;
+  // One row per day (the key), oldest first: the range is the days after the first `before`.
+  return { ...history, rangeDays: history.allDays.slice(before, through) };
 }
 
 /*
