@@ -2,6 +2,7 @@ import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runFailoverBenchmark } from './failover';
+import { runHistoryBenchmark } from './history';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
 import { runPlanBenchmark } from './plan';
@@ -9,12 +10,13 @@ import { runRemindersBenchmark } from './reminders';
 import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'api', run: runApiBenchmark },
   { name: 'plan', run: runPlanBenchmark },
+  { name: 'history', run: runHistoryBenchmark },
   { name: 'bundle', run: runBundleReport },
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },

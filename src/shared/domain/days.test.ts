@@ -3,6 +3,8 @@ import {
   addDays,
   addYears,
   dayAt,
+  dayNumber,
+  dayOfNumber,
   daysBetween,
   isDay,
   isValidTimeZone,
@@ -100,6 +102,27 @@ describe('calendar arithmetic', () => {
   ])('%s plus %i days is %s', (day, count, expected) => {
     expect(addDays(day, count)).toBe(expected);
     expect(daysBetween(day, expected)).toBe(count);
+  });
+
+  // What PostgreSQL's `day - date '1970-01-01'` gives, which the history read sends.
+  it.each([
+    ['1970-01-01', 0],
+    ['1969-12-31', -1],
+    ['2000-03-01', 11_017],
+    ['2028-02-29', 21_243],
+    ['2026-11-22', 20_779],
+  ])('%s is day number %i, and back', (day, number) => {
+    expect(dayNumber(day)).toBe(number);
+    expect(dayOfNumber(number)).toBe(day);
+  });
+
+  it('writes every day number from 1600 to 2400 as Date does', () => {
+    const first = Date.UTC(1600, 0, 1) / 86_400_000;
+    const last = Date.UTC(2400, 11, 31) / 86_400_000;
+    const wrong: number[] = [];
+    for (let n = first; n <= last; n += 1)
+      if (dayOfNumber(n) !== new Date(n * 86_400_000).toISOString().slice(0, 10)) wrong.push(n);
+    expect(wrong).toEqual([]);
   });
 
   it.each([

@@ -114,8 +114,47 @@ export function isDay(value: string): boolean {
 
 // Calendar arithmetic on dates alone, in UTC where every day has 24 hours: days are labels, never
 // durations, so a daylight-saving change cannot make one count twice or not at all.
-const dayNumber = (day: Day) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
-const dayOfNumber = (n: number): Day => new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+
+/**
+ * A day as a whole number: days since 1970-01-01 (what PostgreSQL's `day - date '1970-01-01'` gives).
+ * Streaks count on these (src/shared/domain/streaks.ts), so a history is never parsed day by day.
+ */
+export type DayNumber = number;
+
+/** The number of `day` (days since 1970-01-01). */
+export function dayNumber(day: Day): DayNumber {
+  return Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
+}
+
+const TWO_DIGITS = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * The day numbered `n` (days since 1970-01-01), written YYYY-MM-DD. Whole-number arithmetic on the
+ * proleptic Gregorian calendar in 400-year eras (H. Hinnant's `civil_from_days`), the same answers as
+ * `Date#toISOString` for years 0 to 9999 without making a Date: the history writes a year of days per
+ * call with it.
+ */
+export function dayOfNumber(n: DayNumber): Day {
+  if (!Number.isInteger(n) || n < -719_468 || n > 2_932_896) {
+    return new Date(n * MS_PER_DAY).toISOString().slice(0, 10);
+  }
+  const z = n + 719_468; // days since 0000-03-01
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153); // 0 is March
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`;
+}
 
 /** The day `count` days after `day` (before it when negative). */
 export function addDays(day: Day, count: number): Day {

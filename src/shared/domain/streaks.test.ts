@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayAt } from './days';
+import { addDays, type Day, dayAt, dayNumber } from './days';
 import { habitDueDays } from './repeat-expansion';
-import { historyStats, scheduledStats, weeklyStats, weekStart } from './streaks';
+import * as streaks from './streaks';
+import { weekStart } from './streaks';
+
+/*
+ * The rules count on day numbers (days since 1970-01-01); the cases are written as days, as the API
+ * writes them, and numbered here.
+ */
+const numbered = (days: readonly Day[]) => days.map(dayNumber);
+const historyStats = (days: readonly Day[], today: Day) =>
+  streaks.historyStats(numbered(days), dayNumber(today));
+const scheduledStats = (days: readonly Day[], today: Day, due: readonly Day[]) =>
+  streaks.scheduledStats(numbered(days), dayNumber(today), numbered(due));
+const weeklyStats = (days: readonly Day[], today: Day, timesPerWeek: number) =>
+  streaks.weeklyStats(numbered(days), dayNumber(today), timesPerWeek);
 
 const TODAY = '2026-11-22';
 /** The `count` days ending `daysAgo` days before TODAY. */
@@ -187,8 +200,12 @@ describe('weeklyStats ("N times a week")', () => {
     ['2026-11-22', '2026-11-16'],
     ['2026-11-23', '2026-11-23'],
     ['2028-02-29', '2028-02-28'],
+    // Before 1970 (negative day numbers), and the Thursday that is day 0.
+    ['1969-12-28', '1969-12-22'],
+    ['1970-01-01', '1969-12-29'],
   ])('the week of %s starts on Monday %s', (day, monday) => {
     expect(weekStart(day)).toBe(monday);
+    expect(streaks.weekStartNumber(dayNumber(day))).toBe(dayNumber(monday));
   });
 
   it('counts weeks that met the target; this week is not missed before it is over', () => {

@@ -137,8 +137,10 @@ export type CompletionKind = 'habit' | 'task';
 export type CompletionHistory = {
   /** Whether the item has daily state now (a habit, or a task in a habit goal). */
   daily: boolean;
-  /** Every day completed, oldest first. */
-  days: string[];
+  /** The days completed in the range asked for, as day numbers (days since 1970-01-01), oldest first. */
+  rangeDays: number[];
+  /** Every day completed, as day numbers, oldest first: what the streaks count. */
+  allDays: number[];
   /** A habit's schedule (docs/product.md#habit-schedules); null for tasks and every-day habits. */
   repeat: string | null;
   repeatStart: string | null;
@@ -152,22 +154,53 @@ const SCHEDULE = {
 
 const HISTORY_DAILY = { habit: sql`true`, task: taskInHabitGoal('i') } as const;
 
-/** An item's whole completion history, or undefined when it is not the person's. */
+/**
+ * One pass over the item's rows on the (user, item, day) key: every day as a day number (date minus
+ * date is a whole number of days), oldest first, since a streak may run back before the range and the
+ * best one lies anywhere (src/shared/domain/streaks.ts); and the range, chosen by the database as how
+ * many of those days come before `from` and how many through `to`. Days written as text, or the range
+ * aggregated a second time, cost the databases more than the whole rest of the call
+ * (bench/notes/history.md).
+ */
+function historySql(kind: CompletionKind): SQL {
+  const { history, itemColumn, items } = TARGETS[kind];
+  const userId = sql.placeholder('userId');
+  const from = sql.placeholder('from');
+  const to = sql.placeholder('to');
+  return sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
+      coalesce(d."allDays", '[]'::json) as "allDays", d.before, d.through
+      from ${items} i
+      cross join lateral (
+        select json_agg(c.day - date '1970-01-01' order by c.day) as "allDays",
+          (count(*) filter (where c.day < ${from}::date))::int as before,
+          (count(*) filter (where c.day <= ${to}::date))::int as through
+        from ${history} c where c.user_id = i.user_id and c.${itemColumn} = i.id
+      ) d
+      where i.user_id = ${userId} and i.id = ${sql.placeholder('id')}`;
+}
+
+type HistoryValues = { userId: string; id: string; from: string; to: string };
+type HistoryRow = Omit<CompletionHistory, 'rangeDays'> & { before: number; through: number };
+
+// One prepared statement per kind (db/statements.ts): PGlite would otherwise plan it on every read.
+export const HISTORY_READS = {
+  habit: statement<HistoryValues, HistoryRow>('stride_history_habit', () => historySql('habit')),
+  task: statement<HistoryValues, HistoryRow>('stride_history_task', () => historySql('task')),
+};
+
+/** An item's completed days from `from` to `to` and all of them, or undefined when it is not the person's. */
 export async function findCompletionHistory(
   db: Db,
   userId: string,
   kind: CompletionKind,
   id: string,
+  range: { from: string; to: string },
 ): Promise<CompletionHistory | undefined> {
-  const { history, itemColumn, items } = TARGETS[kind];
-  const [row] = await executeRows<CompletionHistory>(
-    db,
-    sql`select ${HISTORY_DAILY[kind]} as daily, ${SCHEDULE[kind]},
-      coalesce((select json_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day) from ${history} c
-        where c.user_id = i.user_id and c.${itemColumn} = i.id), '[]'::json) as days
-      from ${items} i where i.user_id = ${userId} and i.id = ${id}`,
-  );
-  return row;
+  const [row] = await HISTORY_READS[kind](db, { userId, id, ...range });
+  if (!row) return undefined;
+  const { before, through, ...history } = row;
+  // One row per day (the key), oldest first: the range is the days after the first `before`.
+  return { ...history, rangeDays: history.allDays.slice(before, through) };
 }
 
 /*

@@ -6,7 +6,15 @@ import {
   type ItemHistory,
 } from '#shared/api/history';
 import type { Task } from '#shared/api/tasks';
-import { addDays, type Day, dayAt, daysBetween } from '#shared/domain/days';
+import {
+  addDays,
+  type Day,
+  type DayNumber,
+  dayAt,
+  dayNumber,
+  dayOfNumber,
+  daysBetween,
+} from '#shared/domain/days';
 import { habitDueDays } from '#shared/domain/repeat-expansion';
 import { type HistoryStats, historyStats, scheduledStats, weeklyStats } from '#shared/domain/streaks';
 import type { Db } from '../../db/client';
@@ -43,8 +51,14 @@ export type PersonDay = { userId: string; timeZone: string; dayStartHour: number
 const NAMES = { habit: 'Habit', task: 'Task' } as const;
 const NOUNS = { habit: 'habit', task: 'task' } as const;
 
-async function requireHistory(db: Db, person: PersonDay, kind: CompletionKind, id: string) {
-  const history = await findCompletionHistory(db, person.userId, kind, id);
+async function requireHistory(
+  db: Db,
+  person: PersonDay,
+  kind: CompletionKind,
+  id: string,
+  range: { from: Day; to: Day },
+) {
+  const history = await findCompletionHistory(db, person.userId, kind, id, range);
   if (!history) throw notFound(NAMES[kind]);
   return history;
 }
@@ -71,19 +85,23 @@ function statsBySchedule(
   today: Day,
   range: { from: Day; to: Day },
 ): HistoryStats & { offDays: Day[]; streakUnit: 'day' | 'week' } {
+  const done = history.allDays;
+  const todayNumber = dayNumber(today);
   if (history.timesPerWeek !== null) {
-    return { ...weeklyStats(history.days, today, history.timesPerWeek), offDays: [], streakUnit: 'week' };
+    return { ...weeklyStats(done, todayNumber, history.timesPerWeek), offDays: [], streakUnit: 'week' };
   }
-  if (history.repeat === null)
-    return { ...historyStats(history.days, today), offDays: [], streakUnit: 'day' };
+  if (history.repeat === null) return { ...historyStats(done, todayNumber), offDays: [], streakUnit: 'day' };
   const start = history.repeatStart ?? today;
-  const first = history.days[0] !== undefined && history.days[0] < start ? history.days[0] : start;
-  const due = habitDueDays(history.repeat, start, first, today);
-  const dueInRange = new Set(habitDueDays(history.repeat, start, range.from, range.to));
+  const firstDone = done[0] === undefined ? undefined : dayOfNumber(done[0]);
+  const first = firstDone !== undefined && firstDone < start ? firstDone : start;
+  const due = habitDueDays(history.repeat, start, first, today).map(dayNumber);
+  const dueInRange = new Set<DayNumber>(
+    habitDueDays(history.repeat, start, range.from, range.to).map(dayNumber),
+  );
   const offDays: Day[] = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, 1))
-    if (!dueInRange.has(day)) offDays.push(day);
-  return { ...scheduledStats(history.days, today, due), offDays, streakUnit: 'day' };
+  for (let day = dayNumber(range.from); day <= dayNumber(range.to); day += 1)
+    if (!dueInRange.has(day)) offDays.push(dayOfNumber(day));
+  return { ...scheduledStats(done, todayNumber, due), offDays, streakUnit: 'day' };
 }
 
 export async function getHistory(
@@ -100,13 +118,13 @@ export async function getHistory(
   if (daysBetween(from, to) >= HISTORY_MAX_DAYS) {
     throw badRequest(`At most ${HISTORY_MAX_DAYS} days at once: ask for a shorter range`);
   }
-  const history = await requireHistory(db, person, kind, id);
+  const history = await requireHistory(db, person, kind, id, { from, to });
   return {
     today,
     editableFrom: editableFrom(today),
     from,
     to,
-    days: history.days.filter((day) => day >= from && day <= to),
+    days: history.rangeDays.map(dayOfNumber),
     ...statsBySchedule(history, today, { from, to }),
   };
 }
@@ -125,7 +143,8 @@ export async function setDayDone<K extends CompletionKind>(
   day: Day,
   done: boolean,
 ): Promise<ItemOf<K>> {
-  const history = await requireHistory(db, person, kind, id);
+  // Only whether the item is daily matters here: the range asked for is the day itself.
+  const history = await requireHistory(db, person, kind, id, { from: day, to: day });
   if (!history.daily) throw badRequest('History can be changed only for habits and tasks in habit goals');
   const today = dayAt(person.now, person.timeZone, person.dayStartHour);
   if (day > today)
