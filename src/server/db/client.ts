@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { classifyDatabaseError } from './database-errors';
 import { LostConnectionPool } from './lost-connection-pool';
 import { OwnerQueue } from './owner-queue';
 import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
@@ -118,7 +119,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client.release();
     const db: Db = drizzlePg({ client: pool, schema, logger });
     engines.set(db, 'postgres');
-    ownerQueues.set(db, new OwnerQueue(OWNER_WAIT_MS));
+    ownerQueues.set(
+      db,
+      new OwnerQueue({
+        waitMs: OWNER_WAIT_MS,
+        passesOn: (error) => classifyDatabaseError(error) === 'unavailable',
+      }),
+    );
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.pglite) {
@@ -203,7 +210,9 @@ const openTransactions = new WeakSet<Db>();
  * Each PostgreSQL database's queue of writes per person. Waiting there costs no connection, so a write
  * may wait longer than the 2 s it could wait for the lock itself: through a burst of fifty of the
  * person's own writes or their import on a busy machine, and still well inside the balancer's 30 s
- * (scripts/cluster-topology.ts). Beyond it the write answers 503 and the app sends it again.
+ * (scripts/cluster-topology.ts). Beyond it the write answers 503 and the app sends it again. When the
+ * database cannot be reached, the writes waiting behind fail with the first at once, so an outage's
+ * answers keep their 5 s bound.
  */
 const ownerQueues = new WeakMap<Db, OwnerQueue>();
 const OWNER_WAIT_MS = 10_000;

@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('OwnerQueue', () => {
   it("runs one person's work one at a time, in the order it came, and others' alongside", async () => {
-    const queue = new OwnerQueue(60_000);
+    const queue = new OwnerQueue({ waitMs: 60_000, passesOn: () => false });
     const log: string[] = [];
     const [a1, a2, b1] = [held(log, 'a1'), held(log, 'a2'), held(log, 'b1')];
     const runs = [queue.run('a', a1.work), queue.run('a', a2.work), queue.run('b', b1.work)];
@@ -43,7 +43,7 @@ describe('OwnerQueue', () => {
   });
 
   it('goes on after work that failed', async () => {
-    const queue = new OwnerQueue(60_000);
+    const queue = new OwnerQueue({ waitMs: 60_000, passesOn: () => false });
     const failed = queue.run('a', async () => {
       throw new Error('rolled back');
     });
@@ -54,7 +54,7 @@ describe('OwnerQueue', () => {
 
   it('answers 503 with Retry-After to work that waited too long, and the one after still waits its turn', async () => {
     vi.useFakeTimers();
-    const queue = new OwnerQueue(4_000);
+    const queue = new OwnerQueue({ waitMs: 4_000, passesOn: () => false });
     const log: string[] = [];
     const [first, late, third] = [held(log, 'first'), held(log, 'late'), held(log, 'third')];
     const running = queue.run('a', first.work);
@@ -77,6 +77,38 @@ describe('OwnerQueue', () => {
     third.finish();
     expect(await running).toBe('first');
     expect(await after).toBe('third');
+    expect(queue.size).toBe(0);
+  });
+
+  it('fails the writes waiting behind at once with a failure that says they would fail too, and starts afresh after', async () => {
+    const unreachable = Object.assign(new Error('connection timeout'), { code: 'ETIMEDOUT' });
+    const queue = new OwnerQueue({ waitMs: 60_000, passesOn: (error) => error === unreachable });
+    const log: string[] = [];
+    let fail = () => {};
+    const failing = queue.run('a', async () => {
+      log.push('first starts');
+      await new Promise<void>((resolve) => {
+        fail = resolve;
+      });
+      throw unreachable;
+    });
+    const behind = [1, 2].map((n) =>
+      queue.run('a', async () => {
+        log.push(`write ${n} starts`);
+      }),
+    );
+    await settle();
+    fail();
+    await expect(failing).rejects.toBe(unreachable);
+    for (const write of behind) await expect(write).rejects.toBe(unreachable);
+    expect(log).toEqual(['first starts']);
+    // Another kind of failure is the failing write's own: the next one runs.
+    const own = queue.run('a', async () => {
+      throw new Error('rolled back');
+    });
+    const next = queue.run('a', async () => 'ran');
+    await expect(own).rejects.toThrow('rolled back');
+    expect(await next).toBe('ran');
     expect(queue.size).toBe(0);
   });
 });

@@ -13,28 +13,49 @@ import { serviceUnavailable } from '../errors';
 const RETRY_AFTER_S = 2;
 const MESSAGE = 'Your earlier changes are still being saved. Try again in a moment.';
 
-export class OwnerQueue {
-  readonly #tails = new Map<string, Promise<void>>();
+export type OwnerQueueOptions = {
+  /** The longest a write waits for the person's earlier ones before it answers 503. */
+  waitMs: number;
+  /**
+   * Whether a failure says the writes waiting behind would fail the same way (the database cannot be
+   * reached): they then fail with it at once instead of each waiting out the database's own timeouts
+   * in turn, so every answer of an outage still comes within its bound.
+   */
+  passesOn: (error: unknown) => boolean;
+};
 
-  /** `waitMs`: the longest a write waits for the person's earlier ones before it answers 503. */
-  constructor(private readonly waitMs: number) {}
+/** What a write leaves to the one behind it: nothing, or the failure it should fail with too. */
+type Left = { failure: unknown } | undefined;
+
+export class OwnerQueue {
+  readonly #tails = new Map<string, Promise<Left>>();
+
+  constructor(private readonly options: OwnerQueueOptions) {}
 
   /** Runs `work` once every earlier `run` for `owner` in this queue has ended. */
   async run<T>(owner: string, work: () => Promise<T>): Promise<T> {
     const ahead = this.#tails.get(owner);
-    let leave = () => {};
-    const left = new Promise<void>((resolve) => {
+    let leave: (left: Left) => void = () => {};
+    const left = new Promise<Left>((resolve) => {
       leave = resolve;
     });
     // The next write waits for this one and, through `ahead`, for all before it, even when this one
     // gives up waiting and leaves early.
     const tail = ahead ? ahead.then(() => left) : left;
     this.#tails.set(owner, tail);
+    let passed: Left;
     try {
-      if (ahead) await this.#waitFor(ahead);
+      const before = ahead ? await this.#waitFor(ahead) : undefined;
+      if (before) {
+        passed = before;
+        throw before.failure;
+      }
       return await work();
+    } catch (error) {
+      passed ??= this.options.passesOn(error) ? { failure: error } : undefined;
+      throw error;
     } finally {
-      leave();
+      leave(passed);
       if (this.#tails.get(owner) === tail) this.#tails.delete(owner);
     }
   }
@@ -44,10 +65,10 @@ export class OwnerQueue {
     return this.#tails.size;
   }
 
-  #waitFor(ahead: Promise<void>): Promise<void> {
+  #waitFor(ahead: Promise<Left>): Promise<Left> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(serviceUnavailable(MESSAGE, RETRY_AFTER_S)), this.waitMs);
+      timer = setTimeout(() => reject(serviceUnavailable(MESSAGE, RETRY_AFTER_S)), this.options.waitMs);
     });
     return Promise.race([ahead, late]).finally(() => clearTimeout(timer));
   }
