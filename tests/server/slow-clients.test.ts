@@ -33,10 +33,10 @@ afterAll(() => t.close());
 type Outcome = { cut: boolean; answer: string };
 
 /**
- * A raw socket that sends `opening`, then `drip` every DRIP_MS; answers once the server closes it, or,
- * when the server has not within BOUND_MS, closes it itself and says so.
+ * A raw socket that sends `opening`, then `drip` (if any) every DRIP_MS; answers once the server closes
+ * it, or, when the server has not within BOUND_MS, closes it itself and says so.
  */
-function trickle(opening: string, drip: string): { done: Promise<Outcome> } {
+function trickle(opening: string, drip?: string): { done: Promise<Outcome> } {
   const socket = net.connect(port, '127.0.0.1');
   let answer = '';
   socket.setEncoding('utf8');
@@ -47,7 +47,7 @@ function trickle(opening: string, drip: string): { done: Promise<Outcome> } {
   socket.on('error', () => undefined);
   socket.write(opening);
   const dripping = setInterval(() => {
-    if (socket.writable) socket.write(drip);
+    if (drip !== undefined && socket.writable) socket.write(drip);
   }, DRIP_MS);
   let bounded = false;
   const bound = setTimeout(() => {
@@ -141,21 +141,9 @@ describe('slow clients', () => {
   });
 });
 
-/** Sends `request` whole on a raw socket and answers what came back before the server closed it. */
-function rawAnswer(request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      answer += chunk;
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(answer));
-    socket.setTimeout(BOUND_MS, () => {
-      socket.destroy();
-      reject(new Error(`no answer within ${BOUND_MS} ms`));
-    });
-    socket.write(request);
-  });
+/** Sends `request` whole on a raw socket and answers what came back once the server closed it. */
+async function rawAnswer(request: string): Promise<string> {
+  const outcome = await trickle(request).done;
+  expect(outcome.cut, 'the server closes the connection').toBe(true);
+  return outcome.answer;
 }
