@@ -2,6 +2,7 @@ import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runFailoverBenchmark } from './failover';
+import { runFairnessBenchmark } from './fairness';
 import { runHistoryBenchmark } from './history';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
@@ -10,7 +11,7 @@ import { runRemindersBenchmark } from './reminders';
 import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `fairness`, `lighthouse`, `search`, `reminders`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
@@ -21,6 +22,7 @@ const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },
   { name: 'failover', run: runFailoverBenchmark },
+  { name: 'fairness', run: runFairnessBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
   { name: 'reminders', run: runRemindersBenchmark },
