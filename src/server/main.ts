@@ -5,6 +5,7 @@ import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { migrateDatabase } from './db/migrate';
 import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
+import { finishImports } from './modules/account-data/account-data.service';
 import { startDevIssuer } from './modules/auth/dev-issuer';
 import type { OidcSettings } from './modules/auth/oidc';
 import { liveChannelFor } from './modules/live/live-channel';
@@ -50,6 +51,14 @@ async function openAndMigrate(env: Env, onLockLost: () => void): Promise<Databas
   } catch (error) {
     await database.close().catch(() => undefined);
     fail(`Cannot migrate ${where}: ${errorText(error)}`);
+  }
+  try {
+    // An import a stopped server left decided but not applied whole is finished before anyone can see
+    // it half done (docs/decisions/037-fair-heavy-work.md).
+    await finishImports(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    fail(`Cannot finish the imports left unfinished in ${where}: ${errorText(error)}`);
   }
   return database;
 }

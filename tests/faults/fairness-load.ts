@@ -21,15 +21,18 @@ function daysFrom(start: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(first + i * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** An import file at the limits: 500,000 completed days (about 6.5 MB). */
-export function fileAtTheLimits() {
+/**
+ * An import file of `habits` habits with DAYS_PER_HABIT completed days each; at the limits (the
+ * default) it holds 500,000 days, about 6.5 MB.
+ */
+export function fileAtTheLimits(habits = HABITS) {
   const days = daysFrom('2000-01-01', DAYS_PER_HABIT);
   return {
     format: 'stride-export',
     version: 3,
     goals: [],
     tasks: [],
-    habits: Array.from({ length: HABITS }, (_, i) => ({
+    habits: Array.from({ length: habits }, (_, i) => ({
       id: randomUUID(),
       title: `Habit ${i}`,
       repeat: null,
@@ -45,19 +48,31 @@ export function fileAtTheLimits() {
 }
 
 export type Timed = { kind: string; status: number; started: number; ended: number };
-export type Span = { kind: 'import' | 'export'; status: number; started: number; ended: number };
+/**
+ * One piece of heavy work: asked at `started`, answered (its status and headers) at `answered`, its
+ * body read by `ended`. An export is answered once all of it has been read from the database, and
+ * then sent as it is written, so `started` to `answered` is its reading.
+ */
+export type Span = {
+  kind: 'import' | 'export';
+  status: number;
+  started: number;
+  answered: number;
+  ended: number;
+};
 
 export type FairnessRun = {
   heavy: Span[];
   others: Timed[];
   health: Timed[];
-  /** The habits the import brought, by id, as the file holds them. */
+  /** The file the heavy person imported, and their address (to sign in again and look). */
   file: ReturnType<typeof fileAtTheLimits>;
+  heavyEmail: string;
 };
 
-/** How many of `calls` were answered while `span` ran (after it started, before its answer). */
+/** How many of `calls` were asked and answered while `span` was being worked on (before its answer). */
 export function answeredDuring(calls: readonly Timed[], span: Span): number {
-  return calls.filter((c) => c.started >= span.started && c.ended <= span.ended).length;
+  return calls.filter((c) => c.started >= span.started && c.ended <= span.answered).length;
 }
 
 export function percentiles(calls: readonly Timed[]) {
@@ -76,11 +91,13 @@ async function timed(kind: string, run: () => Promise<Call>): Promise<Timed> {
 async function exportOnce(base: string, cookie: string): Promise<Span> {
   const started = performance.now();
   let status = 0;
+  let answered = Number.NaN;
   try {
     const res = await fetch(`${base}/api/account/export`, {
       headers: { cookie },
       signal: AbortSignal.timeout(60_000),
     });
+    answered = performance.now();
     status = res.status;
     for await (const _piece of res.body ?? []) {
       // Read to the end: the export ends when its last piece arrives.
@@ -88,7 +105,8 @@ async function exportOnce(base: string, cookie: string): Promise<Span> {
   } catch {
     status = 0;
   }
-  return { kind: 'export', status, started, ended: performance.now() };
+  const ended = performance.now();
+  return { kind: 'export', status, started, answered: Number.isNaN(answered) ? ended : answered, ended };
 }
 
 /**
@@ -96,7 +114,8 @@ async function exportOnce(base: string, cookie: string): Promise<Span> {
  * another while the other person's loop and the health poll run; stops those once the heavy work ends.
  */
 export async function runFairness(base: string, options: { exports: number }): Promise<FairnessRun> {
-  const heavyCookie = await signIn(base, `heavy-${randomUUID()}@example.com`);
+  const heavyEmail = `heavy-${randomUUID()}@example.com`;
+  const heavyCookie = await signIn(base, heavyEmail);
   const otherCookie = await signIn(base, `other-${randomUUID()}@example.com`);
   const habitId = randomUUID();
   const created = await call(base, otherCookie, 'POST', '/api/habits', { id: habitId, title: 'Walk' });
@@ -141,14 +160,15 @@ export async function runFairness(base: string, options: { exports: number }): P
     await sleep(300);
     const started = performance.now();
     const imported = await call(base, heavyCookie, 'POST', '/api/account/import', file, 120_000);
-    heavy.push({ kind: 'import', status: imported.status, started, ended: performance.now() });
+    const ended = performance.now();
+    heavy.push({ kind: 'import', status: imported.status, started, answered: ended, ended });
     for (let i = 0; i < options.exports; i += 1) heavy.push(await exportOnce(base, heavyCookie));
     await sleep(300);
   } finally {
     stopped = true;
     await Promise.all([otherLoop, healthLoop]);
   }
-  return { heavy, others, health, file };
+  return { heavy, others, health, file, heavyEmail };
 }
 
 /** The figures a run prints: the other person's and the health check's latencies, the heavy work's times. */
@@ -156,7 +176,7 @@ export function describeRun(engine: string, run: FairnessRun): string {
   const lines = [`fairness on ${engine}:`];
   for (const span of run.heavy) {
     lines.push(
-      `  ${span.kind} ${span.status} in ${Math.round(span.ended - span.started)} ms; answered meanwhile: ${answeredDuring(run.others, span)} of the other person's calls, ${answeredDuring(run.health, span)} health checks`,
+      `  ${span.kind} ${span.status} in ${Math.round(span.ended - span.started)} ms (answered after ${Math.round(span.answered - span.started)} ms); answered before it: ${answeredDuring(run.others, span)} of the other person's calls, ${answeredDuring(run.health, span)} health checks`,
     );
   }
   const during = (calls: Timed[]) =>

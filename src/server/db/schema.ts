@@ -345,6 +345,32 @@ export const pushDeliveries = pgTable(
   ],
 );
 
+/**
+ * An import decided and not yet applied whole (docs/decisions/037-fair-heavy-work.md): on the embedded
+ * database the completed days of an import are added in short statements after the deciding commit,
+ * and what they are waits here, so that a server stopped midway finishes the import at its next start.
+ */
+export const importJournals = pgTable(
+  'import_journals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    /**
+     * The file's completed days, gzipped JSON in base64 (a file's 6.5 MB of dates is some 300 kB so,
+     * written in milliseconds): `{ habit: [[id, "day,day,..."], ...], task: [...] }`.
+     */
+    days: text('days').notNull(),
+    /** The last day the import adds, in the settings the account has after it. */
+    today: date('today', { mode: 'string' }).notNull(),
+    /** The file's tasks whose days count (in a habit goal, or repeating): JSON list of ids. */
+    dailyTasks: text('daily_tasks').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -359,6 +385,7 @@ export const schema = {
   vapidKeys,
   reminders,
   pushDeliveries,
+  importJournals,
 };
 
 export type UserRow = typeof users.$inferSelect;

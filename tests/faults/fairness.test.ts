@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../server/helpers/postgres-server';
+import { answeredDuring, describeRun, runFairness } from './fairness-load';
+import { call, createDatabase, postgresAvailable, signIn, startServer } from './harness';
+
+/*
+ * One person's heaviest work does not stall anyone else (docs/decisions/037-fair-heavy-work.md): while
+ * they import a file at the limits and export their full account, another person's calls and the
+ * health check are answered in between, not after it. The property is structural (calls answered
+ * while the heavy work was still going on), so a loaded machine cannot make it pass or fail; the
+ * latencies are printed for bench/notes/fairness.md.
+ */
+
+let postgres: ThrowawayPostgres;
+const root = mkdtempSync(join(tmpdir(), 'stride-fairness-'));
+const cleanups: Array<() => Promise<void>> = [];
+const withPostgres = postgresAvailable();
+
+beforeAll(async () => {
+  if (withPostgres) postgres = await startThrowawayPostgres();
+});
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  postgres?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function engineEnv(engine: 'pglite' | 'postgres'): Promise<Record<string, string>> {
+  if (engine === 'pglite') return { DATA_DIR: join(root, `data-${randomUUID()}`) };
+  const database = await createDatabase(postgres.adminUrl, postgres.urlFor);
+  cleanups.push(database.drop);
+  return { DATABASE_URL: database.url };
+}
+
+/*
+ * "Many": with the whole import in one transaction on the embedded database, 4 of the other person's
+ * calls and 1 health check were answered in the 50 s it took, and none while a full export was read;
+ * reading in short statements lets hundreds through.
+ */
+const MANY_CALLS = 20;
+const MANY_HEALTH_CHECKS = 5;
+
+describe.each(withPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const))(
+  'an import and an export at the limits on %s',
+  (engine) => {
+    it("leave another person's calls and the health check answered meanwhile, and the import whole", async () => {
+      const server = await startServer(await engineEnv(engine));
+      try {
+        const run = await runFairness(server.url, { exports: 1 });
+        console.log(describeRun(engine, run));
+        const [imported, exported] = run.heavy;
+        expect([imported?.status, exported?.status]).toEqual([200, 200]);
+        const failed = [...run.others, ...run.health].filter((c) => c.status !== 200);
+        expect(failed).toEqual([]);
+        for (const span of run.heavy) {
+          const during = `answered during the ${span.kind}`;
+          expect(answeredDuring(run.others, span), `other person's calls ${during}`).toBeGreaterThanOrEqual(
+            MANY_CALLS,
+          );
+          expect(answeredDuring(run.health, span), `health checks ${during}`).toBeGreaterThanOrEqual(
+            MANY_HEALTH_CHECKS,
+          );
+        }
+        // The import is there whole: every habit with every one of its days counted.
+        const cookie = await signIn(server.url, run.heavyEmail);
+        const habits = (await call(server.url, cookie, 'GET', '/api/habits')).body as Array<{
+          id: string;
+          completionCount: number;
+        }>;
+        const counts = new Map(habits.map((habit) => [habit.id, habit.completionCount]));
+        const missing = run.file.habits.filter(
+          (habit) => counts.get(habit.id) !== habit.completedDays.length,
+        );
+        expect(missing.map((habit) => habit.id)).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+    }, 120_000);
+  },
+);
