@@ -37,32 +37,39 @@ async function engineEnv(engine: 'pglite' | 'postgres'): Promise<Record<string, 
 }
 
 /*
- * "Many": with the whole import in one transaction on the embedded database, 4 of the other person's
- * calls and 1 health check were answered in the 50 s it took, and none while a full export was read;
- * reading in short statements lets hundreds through.
+ * A fifth of the limits (20 habits, 100,000 completed days): the property does not depend on the size,
+ * and a file at the limits takes a minute on a busy two-core machine (`npm run bench -- fairness` runs
+ * it whole). "Many": with the import in one transaction on the embedded database, 0 of the other
+ * person's calls were answered while it worked (its items and days appear together, at its answer),
+ * and with the export in one transaction 1 while it read the account; in short statements, about 80
+ * and 12.
  */
-const MANY_CALLS = 20;
-const MANY_HEALTH_CHECKS = 5;
+const HABITS = 20;
+const MANY = { import: { calls: 20, health: 5 }, export: { calls: 5, health: 2 } };
 
 describe.each(withPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const))(
-  'an import and an export at the limits on %s',
+  'an import and an export of 100,000 completed days on %s',
   (engine) => {
     it("leave another person's calls and the health check answered meanwhile, and the import whole", async () => {
       const server = await startServer(await engineEnv(engine));
       try {
-        const run = await runFairness(server.url, { exports: 1 });
+        const run = await runFairness(server.url, { exports: 1, habits: HABITS });
         console.log(describeRun(engine, run));
         const [imported, exported] = run.heavy;
         expect([imported?.status, exported?.status]).toEqual([200, 200]);
         const failed = [...run.others, ...run.health].filter((c) => c.status !== 200);
         expect(failed).toEqual([]);
-        for (const span of run.heavy) {
+        for (const heavy of run.heavy) {
+          // On PostgreSQL an import stays one transaction, which others' snapshots and connections go
+          // around: it is never seen half done, and every call from its asking to its answer counts.
+          const span =
+            engine === 'postgres' && heavy.kind === 'import' ? { ...heavy, working: heavy.started } : heavy;
           const during = `answered during the ${span.kind}`;
           expect(answeredDuring(run.others, span), `other person's calls ${during}`).toBeGreaterThanOrEqual(
-            MANY_CALLS,
+            MANY[span.kind].calls,
           );
           expect(answeredDuring(run.health, span), `health checks ${during}`).toBeGreaterThanOrEqual(
-            MANY_HEALTH_CHECKS,
+            MANY[span.kind].health,
           );
         }
         // The import is there whole: every habit with every one of its days counted.
