@@ -2,6 +2,7 @@ import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runFailoverBenchmark } from './failover';
+import { runFairnessBenchmark } from './fairness';
 import { runHistoryBenchmark } from './history';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
@@ -11,7 +12,7 @@ import { runSearchBenchmark } from './search';
 import { runSoakBenchmark } from './soak';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`, `soak`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `fairness`, `lighthouse`, `search`, `reminders`, `soak`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: boolean }> = [
@@ -22,6 +23,7 @@ const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: b
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },
   { name: 'failover', run: runFailoverBenchmark },
+  { name: 'fairness', run: runFairnessBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
   { name: 'reminders', run: runRemindersBenchmark },
