@@ -9,12 +9,13 @@ import { runLoadBenchmark } from './load';
 import { runPlanBenchmark } from './plan';
 import { runRemindersBenchmark } from './reminders';
 import { runSearchBenchmark } from './search';
+import { runSoakBenchmark } from './soak';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `fairness`, `lighthouse`, `search`, `reminders`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `fairness`, `lighthouse`, `search`, `reminders`, `soak`) runs only the reports
  * whose names are given.
  */
-const reports: Array<{ name: string; run: () => Promise<void> }> = [
+const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: boolean }> = [
   { name: 'api', run: runApiBenchmark },
   { name: 'plan', run: runPlanBenchmark },
   { name: 'history', run: runHistoryBenchmark },
@@ -26,6 +27,8 @@ const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
   { name: 'reminders', run: runRemindersBenchmark },
+  // Half an hour per engine: only when named (`npm run bench -- soak`).
+  { name: 'soak', run: runSoakBenchmark, onlyWhenNamed: true },
 ];
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());
@@ -36,7 +39,7 @@ if (unknown.length > 0) {
 }
 
 for (const report of reports) {
-  if (wanted.length > 0 && !wanted.includes(report.name)) continue;
+  if (wanted.length > 0 ? !wanted.includes(report.name) : report.onlyWhenNamed) continue;
   console.log(`\n=== ${report.name} ===\n`);
   await report.run();
 }
