@@ -12,7 +12,7 @@ import { runSearchBenchmark } from './search';
 import { runSoakBenchmark } from './soak';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `fairness`, `lighthouse`, `search`, `reminders`, `soak`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`, `fairness`, `soak`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: boolean }> = [
@@ -23,10 +23,10 @@ const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: b
   { name: 'load', run: runLoadBenchmark },
   { name: 'cluster', run: runClusterBenchmark },
   { name: 'failover', run: runFailoverBenchmark },
-  { name: 'fairness', run: runFairnessBenchmark },
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
   { name: 'reminders', run: runRemindersBenchmark },
+  { name: 'fairness', run: runFairnessBenchmark },
   // Half an hour per engine: only when named (`npm run bench -- soak`).
   { name: 'soak', run: runSoakBenchmark, onlyWhenNamed: true },
 ];
