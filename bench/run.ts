@@ -2,6 +2,7 @@ import { runApiBenchmark } from './api';
 import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runFailoverBenchmark } from './failover';
+import { runFootprintReport } from './footprint';
 import { runHistoryBenchmark } from './history';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
@@ -10,7 +11,7 @@ import { runRemindersBenchmark } from './reminders';
 import { runSearchBenchmark } from './search';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`, `footprint`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void> }> = [
@@ -24,6 +25,7 @@ const reports: Array<{ name: string; run: () => Promise<void> }> = [
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
   { name: 'reminders', run: runRemindersBenchmark },
+  { name: 'footprint', run: runFootprintReport },
 ];
 
 const wanted = process.argv.slice(2).map((name) => name.toLowerCase());
