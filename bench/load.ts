@@ -16,13 +16,14 @@ export const DURATION_S = Number(process.env.BENCH_LOAD_DURATION ?? 60);
 export const ACCOUNTS = 10;
 export const DEVICES_PER_ACCOUNT = 3;
 
-type Kind = 'read today' | 'read all' | 'toggle' | 'create' | 'reorder' | 'delete';
-type Sample = { kind: Kind; ms: number; ok: boolean; status: number };
+export type Kind = 'read today' | 'read all' | 'toggle' | 'create' | 'reorder' | 'delete';
+/** One call: what it was, how long it took, and when it answered (ms since the epoch). */
+export type Sample = { kind: Kind; ms: number; ok: boolean; status: number; at: number };
 
 /** What one account holds as its devices see it: acknowledged creates and deletes. */
-type Ledger = { created: Set<string>; deleted: Set<string>; habits: string[] };
+export type Ledger = { created: Set<string>; deleted: Set<string>; habits: string[] };
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -31,9 +32,27 @@ function pick<T>(items: readonly T[]): T | undefined {
   return items[Math.floor(Math.random() * items.length)];
 }
 
-async function device(url: string, cookie: string, ledger: Ledger, until: number, samples: Sample[]) {
+/**
+ * How a device behaves beyond the mix: a pause after each answer (0: as fast as answers come), and a
+ * cap on its account's live tasks past which a create becomes a delete, so a long run's lists stay the
+ * same size (the soak: bench/soak.ts) instead of growing with the run.
+ */
+export type DevicePace = { thinkMs?: number; liveTasksCap?: number };
+
+const liveTasks = (ledger: Ledger) => ledger.created.size - ledger.deleted.size;
+
+export async function device(
+  url: string,
+  cookie: string,
+  ledger: Ledger,
+  until: number,
+  samples: Sample[],
+  { thinkMs = 0, liveTasksCap = Number.POSITIVE_INFINITY }: DevicePace = {},
+) {
   while (Date.now() < until) {
-    const roll = Math.random();
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+    let roll = Math.random();
+    if (roll >= 0.65 && roll < 0.8 && liveTasks(ledger) >= liveTasksCap) roll = 0.95;
     let kind: Kind;
     let result: Awaited<ReturnType<typeof call>>;
     if (roll < 0.4) {
@@ -82,6 +101,7 @@ async function device(url: string, cookie: string, ledger: Ledger, until: number
       ms: result.ms,
       ok: result.status >= 200 && result.status < 300,
       status: result.status,
+      at: Date.now(),
     });
   }
 }
@@ -95,11 +115,8 @@ async function runEngine(engine: 'pglite' | 'postgres', env: Record<string, stri
   }
 }
 
-/**
- * The mixed load against one address (a server, or a balancer in front of several: bench/cluster.ts);
- * prints the table and returns errors plus lost acknowledged creates.
- */
-export async function runMixedLoad(engine: string, url: string): Promise<number> {
+/** The people of a mixed load: ACCOUNTS accounts, each signed in with five habits on Today. */
+export async function prepareDevices(url: string): Promise<Array<{ cookie: string; ledger: Ledger }>> {
   const ledgers: Array<{ cookie: string; ledger: Ledger }> = [];
   for (let i = 0; i < ACCOUNTS; i += 1) {
     const cookie = await signIn(url, `load-${i}-${randomUUID()}@bench.example`);
@@ -113,14 +130,29 @@ export async function runMixedLoad(engine: string, url: string): Promise<number>
     }
     ledgers.push({ cookie, ledger: { created: new Set(), deleted: new Set(), habits } });
   }
-  const samples: Sample[] = [];
-  const until = Date.now() + DURATION_S * 1000;
+  return ledgers;
+}
+
+/** DEVICES_PER_ACCOUNT devices per account, each calling until `until`. */
+export async function runDevices(
+  url: string,
+  ledgers: ReadonlyArray<{ cookie: string; ledger: Ledger }>,
+  until: number,
+  samples: Sample[],
+  pace: DevicePace = {},
+): Promise<void> {
   await Promise.all(
     ledgers.flatMap(({ cookie, ledger }) =>
-      Array.from({ length: DEVICES_PER_ACCOUNT }, () => device(url, cookie, ledger, until, samples)),
+      Array.from({ length: DEVICES_PER_ACCOUNT }, () => device(url, cookie, ledger, until, samples, pace)),
     ),
   );
+}
 
+/** Every acknowledged create not deleted since must still be there. */
+export async function countLost(
+  url: string,
+  ledgers: ReadonlyArray<{ cookie: string; ledger: Ledger }>,
+): Promise<{ acknowledged: number; missing: number }> {
   let missing = 0;
   let acknowledged = 0;
   for (const { cookie, ledger } of ledgers) {
@@ -132,6 +164,19 @@ export async function runMixedLoad(engine: string, url: string): Promise<number>
       if (!present.has(id)) missing += 1;
     }
   }
+  return { acknowledged, missing };
+}
+
+/**
+ * The mixed load against one address (a server, or a balancer in front of several: bench/cluster.ts);
+ * prints the table and returns errors plus lost acknowledged creates.
+ */
+export async function runMixedLoad(engine: string, url: string): Promise<number> {
+  const ledgers = await prepareDevices(url);
+  const samples: Sample[] = [];
+  const until = Date.now() + DURATION_S * 1000;
+  await runDevices(url, ledgers, until, samples);
+  const { acknowledged, missing } = await countLost(url, ledgers);
 
   const kinds: Kind[] = ['read today', 'read all', 'toggle', 'create', 'reorder', 'delete'];
   const rows = kinds.map((kind) => {

@@ -1,5 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoA11yViolations, post, setTheme, signIn, snap, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  post,
+  setTheme,
+  signIn,
+  signInByRequest,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 /*
  * Taking the data out, bringing it back, and leaving (docs/product.md#your-data): the files come from
@@ -65,6 +75,55 @@ test('exports everything, brings a deleted task back from the file, and a second
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
   await expectNoA11yViolations(page);
   await snap(page, 'your-data');
+});
+
+test('a long import shows how far it has got, and ends with a toast wherever the person went meanwhile', async ({
+  page,
+}) => {
+  await signInByRequest(page, uniqueEmail('importing'));
+  await page.goto('/settings');
+  // The server's answer is held until the person has moved on, so the progress is seen every time.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/account/import', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const days = Array.from({ length: 120 }, (_, back) => {
+    const day = new Date(Date.UTC(2025, 0, 1) + back * 86_400_000);
+    return day.toISOString().slice(0, 10);
+  });
+  const file = {
+    format: 'stride-export',
+    version: 3,
+    habits: [
+      {
+        id: crypto.randomUUID(),
+        title: 'Read',
+        isToday: false,
+        todaySortOrder: 0,
+        sortOrder: 0,
+        completedDays: days,
+      },
+    ],
+  };
+  await page.getByLabel('Stride export file to import').setInputFiles({
+    name: 'stride-export.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await expect(page.getByRole('progressbar', { name: 'Import' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import a Stride export' })).toBeDisabled();
+  await expectNoA11yViolations(page);
+  await snap(page, 'import-running');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  answer();
+  await expect(page.getByText('Import finished', { exact: true })).toBeVisible();
+  await expect(page.getByText('Added 1 habit and 120 completed days.', { exact: true })).toBeVisible();
 });
 
 test('deleting the account names what goes, ends signed out, and a new sign-in starts empty', async ({

@@ -7,24 +7,11 @@ import {
   type NeedsInput,
   pathOf,
 } from '#shared/api/contract';
-import { ApiError } from './api-error';
+import { ApiError, serverMessage } from './api-error';
 import { reportAnswer, reportNoAnswer, retryAfterOf } from './connectivity';
 import { takeEarlyRequest } from './early-requests';
 import { sendOrKeep } from './outbox';
 import { requestInit } from './request-init';
-
-/** The `message` of an error body `{ message, issues? }`, when the body is one. */
-function serverMessage(text: string): string | undefined {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-      return body.message;
-    }
-  } catch {
-    // Not JSON (a proxy's error page, say): there are no words of ours to show.
-  }
-  return undefined;
-}
 
 export type CallOptions = {
   /** Sent as the page goes away: the request outlives it (lib/held-back.ts). */

@@ -15,3 +15,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** The `message` of an error body `{ message, issues? }`, when the body is one. */
+export function serverMessage(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): there are no words of ours to show.
+  }
+  return undefined;
+}

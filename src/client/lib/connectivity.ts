@@ -56,7 +56,12 @@ function probeAfter(retryAfterSeconds: number | undefined): void {
 
 /** An answer's Retry-After in seconds (the delay form; a date is not sent by Stride), when it has one. */
 export function retryAfterOf(response: Response): number | undefined {
-  const seconds = Number(response.headers.get('retry-after'));
+  return secondsOfRetryAfter(response.headers.get('retry-after'));
+}
+
+/** A Retry-After header's seconds, when it gives a positive number of them. */
+export function secondsOfRetryAfter(header: string | null): number | undefined {
+  const seconds = Number(header);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 

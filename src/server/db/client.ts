@@ -169,6 +169,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 // Which engine a Db handle runs on, for the few places that must differ (the owner lock below).
 const engines = new WeakMap<Db, DatabaseKind>();
 
+/**
+ * The engine behind a database handle (not a transaction's), for the few services whose heavy work
+ * takes another shape on the embedded database (docs/decisions/037-fair-heavy-work.md).
+ */
+export function engineOf(db: Db): DatabaseKind | undefined {
+  return engines.get(db);
+}
+
 export type TransactionOptions = {
   /**
    * Serialise this transaction with every other write of the same person (docs/architecture.md,

@@ -104,6 +104,37 @@ function completedDaysOf(db: Db, userId: string, kind: 'habit' | 'task', ids: re
   );
 }
 
+export type ItemDays = { id: string; count: number };
+
+/** Items grouped so that each group holds at most `pageDays` completed days (or one item, if it has more). */
+export function completedDayPages(counts: readonly ItemDays[], pageDays: number): string[][] {
+  const pages: string[][] = [];
+  let page: string[] = [];
+  let days = 0;
+  for (const { id, count } of counts) {
+    if (page.length > 0 && days + count > pageDays) {
+      pages.push(page);
+      page = [];
+      days = 0;
+    }
+    page.push(id);
+    days += count;
+  }
+  if (page.length > 0) pages.push(page);
+  return pages;
+}
+
+/** The completed days of some of the person's habits (or tasks), oldest first, into `byItem`. */
+export async function readCompletedDays(
+  db: Db,
+  userId: string,
+  kind: 'habit' | 'task',
+  ids: readonly string[],
+  byItem: CompletedDays,
+): Promise<void> {
+  for (const row of await completedDaysOf(db, userId, kind, ids)) byItem.set(row.id, row.days.split(','));
+}
+
 /**
  * Every completed day of the person's habits (or habit-goal tasks), oldest first, by item id. Read a
  * few items at a time, at most COMPLETED_DAYS_PAGE days per statement (an item has fewer than 10,000:
@@ -117,21 +148,9 @@ export async function findCompletedDays(
   kind: 'habit' | 'task',
 ): Promise<CompletedDays> {
   const byItem: CompletedDays = new Map();
-  const pages: string[][] = [];
-  let page: string[] = [];
-  let days = 0;
-  for (const { id, count } of await countCompletedDays(db, userId, kind)) {
-    if (page.length > 0 && days + count > COMPLETED_DAYS_PAGE) {
-      pages.push(page);
-      page = [];
-      days = 0;
-    }
-    page.push(id);
-    days += count;
-  }
-  if (page.length > 0) pages.push(page);
-  for (const ids of pages) {
-    for (const row of await completedDaysOf(db, userId, kind, ids)) byItem.set(row.id, row.days.split(','));
+  const counts = await countCompletedDays(db, userId, kind);
+  for (const ids of completedDayPages(counts, COMPLETED_DAYS_PAGE)) {
+    await readCompletedDays(db, userId, kind, ids, byItem);
   }
   return byItem;
 }

@@ -4,8 +4,9 @@ import type { CreateHabitInputSchema, Habit, UpdateHabitInputSchema } from '#sha
 import type { SortReorderInput } from '#shared/api/reorder';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
-import { notFound, quotaReached } from '../../errors';
+import { notFound } from '../../errors';
 import { setHabitCompletion } from '../completions/completions.service';
+import { createOnce, editItem } from '../items/item-writes.service';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
   countHabits,
@@ -30,19 +31,14 @@ export async function createHabit(
   today: string,
   input: z.output<typeof CreateHabitInputSchema>,
 ): Promise<{ habit: Habit; created: boolean }> {
-  return inTransaction(
-    db,
-    async (tx) => {
-      if (input.id !== undefined) {
-        const existing = await findHabitItem(tx, userId, input.id, today);
-        if (existing) return { habit: existing, created: false };
-      }
-      if ((await countHabits(tx, userId)) >= MAX_HABITS) {
-        throw quotaReached(
-          `You have reached the limit of ${MAX_HABITS} habits. Delete habits you no longer track to add more.`,
-        );
-      }
-      const habit = await insertHabit(
+  const { item, created } = await createOnce(db, userId, {
+    id: input.id,
+    existing: (tx, id) => findHabitItem(tx, userId, id, today),
+    count: (tx) => countHabits(tx, userId),
+    max: MAX_HABITS,
+    full: `You have reached the limit of ${MAX_HABITS} habits. Delete habits you no longer track to add more.`,
+    insert: async (tx) =>
+      insertHabit(
         tx,
         userId,
         {
@@ -62,32 +58,27 @@ export async function createHabit(
             })) ?? 0,
         },
         today,
-      );
-      if (!habit) throw new Error('insert returned no row');
-      return { habit, created: true };
-    },
-    { owner: userId },
-  );
+      ),
+  });
+  return { habit: item, created };
 }
 
-/**
- * Edits a habit. A tick alone (only `completedToday`, the hot path) is one statement; anything else
- * runs in a transaction under the owner lock, since it may move the habit on Today.
- */
-export async function patchHabit(
+/** Edits a habit (modules/items/item-writes.service.ts says how a tick alone differs). */
+export function patchHabit(
   db: Db,
   userId: string,
   today: string,
   habitId: string,
   input: z.output<typeof UpdateHabitInputSchema>,
 ): Promise<Habit> {
-  const { completedToday, ...edits } = input;
-  if (completedToday !== undefined && Object.values(edits).every((value) => value === undefined)) {
-    return tickHabit(db, userId, today, habitId, completedToday);
-  }
-  return inTransaction(
-    db,
-    async (tx) => {
+  return editItem(db, userId, input, {
+    tick: (on, done) => tickHabit(on, userId, today, habitId, done),
+    read: async (tx) => {
+      const updated = await findHabitItem(tx, userId, habitId, today);
+      if (!updated) throw notFound('Habit');
+      return updated;
+    },
+    edit: async (tx, edits) => {
       const current = await findHabit(tx, userId, habitId);
       if (!current) throw notFound('Habit');
       const changes: HabitChanges = {};
@@ -112,13 +103,8 @@ export async function patchHabit(
       });
       if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;
       await updateHabit(tx, userId, habitId, changes);
-      if (completedToday !== undefined) return tickHabit(tx, userId, today, habitId, completedToday);
-      const updated = await findHabitItem(tx, userId, habitId, today);
-      if (!updated) throw notFound('Habit');
-      return updated;
     },
-    { owner: userId },
-  );
+  });
 }
 
 /** Marks today done or not done (docs/product.md#completion-and-days). */

@@ -5,9 +5,10 @@ import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '#shared
 import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-expansion';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
-import { badRequest, notFound, quotaReached } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { recordRepeatDone, setTaskCompletion, undoRepeatDone } from '../completions/completions.service';
 import { getOwnedGoal } from '../goals/goals.service';
+import { createOnce, editItem } from '../items/item-writes.service';
 import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
   countTasks,
@@ -51,9 +52,8 @@ export function getTasks(
 }
 
 /**
- * Creates a task at the end of its list (and of Today when it goes there), unless positions are given.
- * With a client-chosen id that this person already used, answers that task unchanged: a retried create
- * never makes a second one. `created` tells the route which status to answer.
+ * Creates a task at the end of its list (and of Today when it goes there), unless positions are given;
+ * a repeated client id answers the same task (modules/items/item-writes.service.ts).
  */
 export async function createTask(
   db: Db,
@@ -61,24 +61,19 @@ export async function createTask(
   today: string,
   input: z.output<typeof CreateTaskInputSchema>,
 ): Promise<{ task: Task; created: boolean }> {
-  return inTransaction(
-    db,
-    async (tx) => {
-      if (input.id !== undefined) {
-        const existing = await findTaskItem(tx, userId, input.id, today);
-        if (existing) return { task: existing, created: false };
-      }
-      if ((await countTasks(tx, userId)) >= MAX_TASKS) {
-        throw quotaReached(
-          `You have reached the limit of ${MAX_TASKS.toLocaleString('en-US')} tasks. Clear completed tasks or delete some to add more.`,
-        );
-      }
+  const { item, created } = await createOnce(db, userId, {
+    id: input.id,
+    existing: (tx, id) => findTaskItem(tx, userId, id, today),
+    count: (tx) => countTasks(tx, userId),
+    max: MAX_TASKS,
+    full: `You have reached the limit of ${MAX_TASKS.toLocaleString('en-US')} tasks. Clear completed tasks or delete some to add more.`,
+    insert: async (tx) => {
       if (input.goalId !== null) await getOwnedGoal(tx, userId, input.goalId);
       const plan =
         input.repeat === null
           ? { repeat: null, repeatStart: null, plannedFor: input.plannedFor }
           : startRepeat(input.repeat, input.plannedFor, today);
-      const task = await insertTask(
+      return insertTask(
         tx,
         userId,
         {
@@ -100,31 +95,27 @@ export async function createTask(
         },
         today,
       );
-      if (!task) throw new Error('insert returned no row');
-      return { task, created: true };
     },
-    { owner: userId },
-  );
+  });
+  return { task: item, created };
 }
 
-/**
- * Edits a task. A tick alone (only `completedToday`, the hot path) is one statement; anything else
- * runs in a transaction under the owner lock, since it may move the task between lists or onto Today.
- */
-export async function patchTask(
+/** Edits a task (modules/items/item-writes.service.ts says how a tick alone differs). */
+export function patchTask(
   db: Db,
   userId: string,
   today: string,
   taskId: string,
   input: z.output<typeof UpdateTaskInputSchema>,
 ): Promise<Task> {
-  const { completedToday, ...edits } = input;
-  if (completedToday !== undefined && Object.values(edits).every((value) => value === undefined)) {
-    return tickTask(db, userId, today, taskId, completedToday);
-  }
-  return inTransaction(
-    db,
-    async (tx) => {
+  return editItem(db, userId, input, {
+    tick: (on, done) => tickTask(on, userId, today, taskId, done),
+    read: async (tx) => {
+      const updated = await findTaskItem(tx, userId, taskId, today);
+      if (!updated) throw notFound('Task');
+      return updated;
+    },
+    edit: async (tx, edits, ticking) => {
       const current = await findTask(tx, userId, taskId);
       if (!current) throw notFound('Task');
       const changes: TaskChanges = {};
@@ -175,16 +166,11 @@ export async function patchTask(
       });
       if (todaySortOrder !== undefined) changes.todaySortOrder = todaySortOrder;
 
-      if (completedToday !== undefined && !inHabitGoal) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
+      if (ticking && !inHabitGoal) throw badRequest(COMPLETED_TODAY_HABITS_ONLY);
 
       await updateTask(tx, userId, taskId, changes);
-      if (completedToday !== undefined) return tickTask(tx, userId, today, taskId, completedToday);
-      const updated = await findTaskItem(tx, userId, taskId, today);
-      if (!updated) throw notFound('Task');
-      return updated;
     },
-    { owner: userId },
-  );
+  });
 }
 
 /**

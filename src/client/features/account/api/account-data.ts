@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountImportFile, CsvList } from '#shared/api/account-data';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CsvList } from '#shared/api/account-data';
 import { api, pathOf } from '#shared/api/contract';
 import { callApi } from '../../../lib/api-client';
 
@@ -19,16 +19,6 @@ export function useAccountSummary(enabled: boolean) {
     queryFn: () => callApi(api.account.summary),
     enabled,
     staleTime: 0,
-  });
-}
-
-/** POST /api/account/import with the file's parsed JSON; every list is read afresh after it. */
-export function useImportAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // The file is the body as it was read; the server checks every field (docs/product.md#your-data).
-    mutationFn: (file: unknown) => callApi(api.account.import, { body: file as AccountImportFile }),
-    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

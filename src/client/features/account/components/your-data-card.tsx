@@ -1,15 +1,15 @@
 import Download from 'lucide-react/icons/download';
 import Upload from 'lucide-react/icons/upload';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CSV_LISTS, IMPORT_MAX_BYTES } from '#shared/api/account-data';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/error-text';
-import { EXPORT_JSON_URL, exportCsvUrl, useImportAccount } from '../api/account-data';
-import { importSummary } from '../lib/import-summary';
+import { EXPORT_JSON_URL, exportCsvUrl } from '../api/account-data';
+import { importRunner, startImport } from '../lib/import-run';
+import { ImportProgress } from './import-progress';
 
 const CSV_NAMES = { goals: 'Goals', tasks: 'Tasks', habits: 'Habits', completions: 'Completions' } as const;
 const IMPORT_MAX_MIB = IMPORT_MAX_BYTES / 1024 / 1024;
@@ -19,12 +19,17 @@ const IMPORT_MAX_MIB = IMPORT_MAX_BYTES / 1024 / 1024;
  * everything and is what Import reads; the CSV files are for spreadsheets.
  */
 export function YourDataCard() {
-  const importer = useImportAccount();
+  const run = useSyncExternalStore(importRunner.subscribe, importRunner.current);
+  const running = run.status === 'sending' || run.status === 'bringing-in';
+  useEffect(() => importRunner.cardShown(), []);
   const picker = useRef<HTMLInputElement>(null);
+  // What is wrong with the chosen file before anything is sent; the server's refusals are the run's.
   const [failure, setFailure] = useState<string | null>(null);
+  const shownFailure = failure ?? (run.status === 'failed' ? errorText(run.error) : null);
 
   async function importFile(file: File) {
     setFailure(null);
+    importRunner.clear();
     if (file.size > IMPORT_MAX_BYTES) {
       setFailure(
         `This file is larger than ${IMPORT_MAX_MIB} MiB. Choose the .json file “Export as JSON” saved.`,
@@ -40,10 +45,7 @@ export function YourDataCard() {
       );
       return;
     }
-    importer.mutate(data, {
-      onSuccess: (result) => toast({ title: 'Import finished', description: importSummary(result) }),
-      onError: (error) => setFailure(errorText(error)),
-    });
+    startImport(data);
   }
 
   return (
@@ -63,8 +65,8 @@ export function YourDataCard() {
               Export as JSON
             </a>
           </Button>
-          <Button variant="outline" disabled={importer.isPending} onClick={() => picker.current?.click()}>
-            {importer.isPending ? <Spinner className="size-4" /> : <Upload aria-hidden="true" />}
+          <Button variant="outline" disabled={running} onClick={() => picker.current?.click()}>
+            {running ? <Spinner className="size-4" /> : <Upload aria-hidden="true" />}
             Import a Stride export
           </Button>
           <input
@@ -81,6 +83,7 @@ export function YourDataCard() {
             }}
           />
         </div>
+        {running && <ImportProgress run={run} />}
         <div>
           <p className="text-muted-foreground text-sm">Or as CSV for a spreadsheet, one file per list:</p>
           <ul className="mt-2 flex flex-wrap gap-2">
@@ -95,7 +98,7 @@ export function YourDataCard() {
             ))}
           </ul>
         </div>
-        {failure && <InlineFailure title="Could not import that file" text={failure} />}
+        {shownFailure && <InlineFailure title="Could not import that file" text={shownFailure} />}
       </CardContent>
     </Card>
   );
