@@ -60,7 +60,8 @@ type TodayIds = Array<{ id: string; type: 'task' | 'habit' }>;
 const TODAY_BUILT = 'GET /api/today (built each time)';
 const callNamed = (name: string) => CALLS.find((call) => call.name === name) as Call<TodayIds>;
 
-const CALLS: Array<Call<TodayIds>> = [
+/** The API report's calls; bench/footprint.ts runs them as the benchmark's load too. */
+export const CALLS: Array<Call<TodayIds>> = [
   floorCall,
   { name: 'GET /api/today', options: (s) => ({ url: `${s.base}/api/today` }) },
   {
@@ -106,7 +107,8 @@ const CALLS: Array<Call<TodayIds>> = [
   },
 ];
 
-async function todayIds(server: BenchServer): Promise<TodayIds> {
+/** The ids on the benchmark account's Today, which the reorder call sends back. */
+export async function todayIds(server: BenchServer): Promise<TodayIds> {
   const res = await fetch(`${server.base}/api/today`, {
     headers: headersFor(server.account.token, server.base),
   });
@@ -150,10 +152,7 @@ async function benchEngine(
   // speed drifts between the fresh rounds and these, and a plain req/s comparison measured that drift.
   // It is the list built each time that is compared: a kept answer would hide what the tables became.
   const freshFraction = fraction(TODAY_BUILT);
-  const toggle = CALLS.find((call) => call.name.startsWith('PATCH')) as Call<TodayIds>;
-  const reorder = CALLS.find((call) => call.name.startsWith('POST')) as Call<TodayIds>;
-  await run(server, toggle, today, { amount: 10_000 });
-  await run(server, reorder, today, { amount: 2_000 });
+  await age(server, today);
   const aged: Measured[] = [];
   const agedFloor: Measured[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -175,6 +174,14 @@ async function benchEngine(
     met: agedFraction >= freshFraction * 0.8,
   });
   return server;
+}
+
+/** A year of ticks and drags on the benchmark account: 10,000 habit ticks, then 2,000 reorders. */
+export async function age(server: BenchServer, today: TodayIds): Promise<void> {
+  const toggle = CALLS.find((call) => call.name.startsWith('PATCH')) as Call<TodayIds>;
+  const reorder = CALLS.find((call) => call.name.startsWith('POST')) as Call<TodayIds>;
+  await run(server, toggle, today, { amount: 10_000 });
+  await run(server, reorder, today, { amount: 2_000 });
 }
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { printTargets } from './engine-runs';
 
 /** One chunk of Vite's build manifest (only the fields this report reads). */
 type ManifestChunk = {
@@ -113,6 +114,11 @@ export async function runBundleReport(): Promise<void> {
       });
     }
     console.table(rows);
+    const today = rows.find((row) => row['first visit'] === '/ or /today signed in');
+    if (today) {
+      const js = Number(today['JS gzip kB']);
+      printTargets([{ what: '/today JavaScript (gzip) <= 110 kB', value: `${js} kB`, met: js <= 110 }]);
+    }
 
     const largest = [...gzipped.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.log('Largest files (gzip kB):');

@@ -3,6 +3,7 @@ import { runBundleReport } from './bundle';
 import { runClusterBenchmark } from './cluster';
 import { runFailoverBenchmark } from './failover';
 import { runFairnessBenchmark } from './fairness';
+import { runFootprintReport } from './footprint';
 import { runHistoryBenchmark } from './history';
 import { runLighthouseReport } from './lighthouse';
 import { runLoadBenchmark } from './load';
@@ -12,7 +13,7 @@ import { runSearchBenchmark } from './search';
 import { runSoakBenchmark } from './soak';
 
 /**
- * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`, `fairness`, `soak`) runs only the reports
+ * `npm run bench`: every report in order. `npm run bench -- bundle` (or `api`, `plan`, `history`, `load`, `cluster`, `failover`, `lighthouse`, `search`, `reminders`, `footprint`, `fairness`, `soak`) runs only the reports
  * whose names are given.
  */
 const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: boolean }> = [
@@ -26,6 +27,7 @@ const reports: Array<{ name: string; run: () => Promise<void>; onlyWhenNamed?: b
   { name: 'lighthouse', run: runLighthouseReport },
   { name: 'search', run: runSearchBenchmark },
   { name: 'reminders', run: runRemindersBenchmark },
+  { name: 'footprint', run: runFootprintReport },
   { name: 'fairness', run: runFairnessBenchmark },
   // Half an hour per engine: only when named (`npm run bench -- soak`).
   { name: 'soak', run: runSoakBenchmark, onlyWhenNamed: true },

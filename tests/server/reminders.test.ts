@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HabitSchema } from '#shared/api/habits';
 import { PushSubscriptionSchema } from '#shared/api/push';
 import { TaskSchema } from '#shared/api/tasks';
+import type { Db } from '../../src/server/db/client';
+import type { UserRow } from '../../src/server/db/schema';
+import { reminderTriggersPlugin } from '../../src/server/modules/reminders/reminder-triggers';
+import { rescheduleWaiting, waitingReschedules } from '../../src/server/modules/reminders/reschedule-later';
 import { uniqueEmail } from '../factories';
 import { ApiClient, messageOf } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -144,6 +149,59 @@ describe('a task reminder', () => {
       '2027-04-05',
       '2027-04-07',
     ]);
+  });
+});
+
+describe('a recompute that fails after its write (docs/decisions/032-push-reminders.md, "After the write")', () => {
+  it('leaves the answer as the write had it, and moves the reminder once the database takes it again', async () => {
+    at('2027-03-02T06:00:00Z');
+    const { user, headers } = await loginAs(t.db, { email: uniqueEmail(), timeZone: 'UTC', now });
+    const client = new ApiClient(t.app, headers);
+    const browser = push.subscribe();
+    await client.expect(201, PushSubscriptionSchema, 'POST', '/api/push/subscriptions', browser.json);
+    const task = await client.createTask({
+      title: 'Call the bank',
+      plannedFor: '2027-03-02',
+      remindAt: '09:00',
+    });
+
+    // The reminder triggers of an instance whose database refuses every transaction, after a write
+    // that committed: the route moves the reminder time to 07:00 and answers 200.
+    let refusing = true;
+    const flaky = new Proxy(t.db, {
+      get: (target, name) =>
+        name === 'transaction' && refusing
+          ? () => Promise.reject(new Error('Connection terminated unexpectedly'))
+          : Reflect.get(target, name),
+    }) as Db;
+    const instance = Fastify();
+    instance.decorateRequest('user', null);
+    instance.decorateRequest('now', null as unknown as Date);
+    instance.addHook('onRequest', async (request) => {
+      request.user = user as UserRow;
+      request.now = now;
+    });
+    await instance.register(reminderTriggersPlugin, { db: flaky });
+    instance.patch('/api/tasks/:id', async () => {
+      await t.db.execute(sql`update tasks set remind_at = '07:00' where id = ${task.id}`);
+      return { ok: true };
+    });
+    try {
+      const answer = await instance.inject({ method: 'PATCH', url: `/api/tasks/${task.id}`, payload: {} });
+      expect(answer.statusCode).toBe(200);
+      expect(waitingReschedules(flaky)).toBe(1);
+      expect(await rescheduleWaiting(flaky, now)).toBe(1);
+
+      at('2027-03-02T07:00:30Z');
+      await round();
+      expect(arrivedIds(browser)).toEqual([]);
+      refusing = false;
+      expect(await rescheduleWaiting(flaky, now)).toBe(0);
+      await round();
+      expect(arrivedIds(browser)).toEqual([task.id]);
+    } finally {
+      await instance.close();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { classifyDatabaseError } from './database-errors';
 import { LostConnectionPool } from './lost-connection-pool';
 import { OwnerQueue } from './owner-queue';
 import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
+import { createDataDirApart } from './pglite-first-start';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
 
@@ -140,6 +141,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const lock = await lockDataDir(dataDir, { onLost: options.onLockLost });
   let pglite: PGlite;
   try {
+    await createDataDirApart(dataDir);
     pglite = await PGlite.create({ dataDir, startParams: durableStartParams() });
     installRealFsync(pglite);
     await assertDurable(pglite);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -41,6 +41,33 @@ describe('embedded database on disk', () => {
       await database.close();
     }
   }, 60_000);
+
+  it('keeps a small footprint: 16 MB of shared buffers, and a WAL under 64 MB after writing more', async () => {
+    const dataDir = join(root, 'footprint');
+    const database = await openDatabase({ dataDir });
+    const flushWrites = database.flushWrites;
+    if (!flushWrites) throw new Error('an embedded database on disk must group its commits');
+    try {
+      expect(await executeRows(database.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }]);
+      await database.db.execute(sql`create table t (v text)`);
+      // About 80 MB of WAL in four writes, each answered after its flush as the server does: single-user
+      // PostgreSQL never checkpoints by itself, so without the flusher's checkpoints the folder keeps it all.
+      for (let i = 0; i < 4; i += 1) {
+        await database.db.execute(sql`insert into t select repeat('x', 1000) from generate_series(1, 18000)`);
+        await flushWrites();
+      }
+      // The checkpoint is queued behind the last flush: any statement after it runs after it.
+      await database.db.execute(sql`select 1`);
+      const wal = join(dataDir, 'pg_wal');
+      const walBytes = readdirSync(wal)
+        .map((name) => statSync(join(wal, name)))
+        .filter((stat) => stat.isFile())
+        .reduce((sum, stat) => sum + stat.size, 0);
+      expect(walBytes).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 
   it('refuses a second opener naming the holder, and lets the next one in after close', async () => {
     const dataDir = join(root, 'locked');

@@ -17,7 +17,18 @@ import { PGlite } from '@electric-sql/pglite';
  * (plugins/durable-answers.ts).
  */
 
-/** PGlite's own start parameters with fsync left on, WAL flushed with fsync(), commits grouped. */
+/**
+ * A small footprint (docs/decisions/012-embedded-durability.md, "A small footprint"): PostgreSQL's
+ * 128 MB of shared buffers lived in the WebAssembly memory, most of it resident after a benchmark's
+ * load, while the operating system caches the same pages anyway. The WAL sizes are the least
+ * PostgreSQL accepts (two 16 MB segments), so a checkpoint keeps no more than that.
+ */
+const FOOTPRINT_PARAMS = ['shared_buffers=16MB', 'max_wal_size=32MB', 'min_wal_size=32MB'];
+
+/**
+ * PGlite's own start parameters with fsync left on, WAL flushed with fsync(), commits grouped, and the
+ * footprint above.
+ */
 export function durableStartParams(): string[] {
   return [
     ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
@@ -25,6 +36,7 @@ export function durableStartParams(): string[] {
     'wal_sync_method=fsync',
     '-c',
     'synchronous_commit=off',
+    ...FOOTPRINT_PARAMS.flatMap((param) => ['-c', param]),
   ];
 }
 
@@ -33,21 +45,59 @@ export function durableStartParams(): string[] {
  * non-transactional logical message with flush = true (PostgreSQL 17 and later). A plain transaction
  * would not do: one that writes nothing flushes nothing.
  */
-export const FLUSH_WAL = "select pg_logical_emit_message(false, 'stride', '', true)";
+export const FLUSH_WAL = "select pg_logical_emit_message(false, 'stride', '', true)::text as lsn";
+
+/**
+ * WAL written since the last checkpoint after which one is asked for. PostgreSQL in single-user mode
+ * never checkpoints on its own (only its checkpointer process would, on max_wal_size or
+ * checkpoint_timeout), so the WAL grew until the server stopped: 257 MB during a benchmark.
+ */
+export const CHECKPOINT_EVERY_BYTES = 16 * 1024 * 1024;
+
+/** A WAL position ('16/B374D848') as a byte count. */
+export function lsnBytes(lsn: string): bigint {
+  const [high = '0', low = '0'] = lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
 
 /**
  * Returns `flushed()`: resolves once every commit that returned before the call is on disk. Callers
  * arriving together share one flush: it is sent to PGlite on the next turn of the event loop, and
  * PGlite runs it after every statement that has already finished, so whoever joins before it is sent
- * is covered by it.
+ * is covered by it. Once CHECKPOINT_EVERY_BYTES of WAL have been flushed since the last checkpoint,
+ * a CHECKPOINT follows, queued after the flush like any statement, so the answers it covers are not
+ * kept waiting for it.
  */
-export function walFlusher(pglite: Pick<PGlite, 'query'>): () => Promise<void> {
+export function walFlusher(pglite: Pick<PGlite, 'query' | 'exec'>): () => Promise<void> {
   let next: Promise<void> | undefined;
+  let checkpointedAt: bigint | undefined;
+  let checkpointing = false;
+  const checkpointIfDue = (lsn: bigint) => {
+    checkpointedAt ??= lsn;
+    if (checkpointing || lsn - checkpointedAt < CHECKPOINT_EVERY_BYTES) return;
+    checkpointing = true;
+    pglite
+      .exec('CHECKPOINT')
+      // A failed checkpoint loses nothing (the WAL still holds every commit); the next flush asks again.
+      .then(
+        () => {
+          checkpointedAt = lsn;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        checkpointing = false;
+      });
+  };
   return () => {
     next ??= new Promise<void>((resolve, reject) => {
       setImmediate(() => {
         next = undefined;
-        pglite.query(FLUSH_WAL).then(() => resolve(), reject);
+        pglite.query<{ lsn: string }>(FLUSH_WAL).then((result) => {
+          resolve();
+          const lsn = result.rows[0]?.lsn;
+          if (lsn) checkpointIfDue(lsnBytes(lsn));
+        }, reject);
       });
     });
     return next;

@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import { forgetSubscription, pushTo } from '../push/push.service';
 import { deleteDelivery, leaseDeliveries, retryDeliveryAt } from './reminders.repo';
 import { queueDueReminders } from './reminders.service';
+import { rescheduleWaiting } from './reschedule-later';
 
 /*
  * The loop every instance runs (docs/decisions/032-push-reminders.md): each round queues the due
@@ -66,6 +67,8 @@ export class ReminderWorker {
   private async round(): Promise<RoundResult> {
     const { db, clock, env } = this.options;
     const result: RoundResult = { queued: 0, sent: 0, retried: 0, dropped: 0, gone: 0 };
+    // Recomputes that failed after their writes first, so that what is queued below is current.
+    await rescheduleWaiting(db, clock());
     for (;;) {
       const claimed = await queueDueReminders(db, clock(), BATCH);
       result.queued += claimed;

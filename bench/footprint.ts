@@ -1,0 +1,255 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../tests/faults/harness';
+import { age, CALLS, todayIds } from './api';
+import {
+  buildBenchServer,
+  type Engine,
+  forEachEngine,
+  measureInRounds,
+  printRows,
+  ROOT,
+  type Row,
+  warmUp,
+} from './engine-runs';
+import { type BenchServer, rssMiB, startBenchServer } from './processes';
+
+/*
+ * `npm run bench -- footprint`: what a person waits for or pays besides the calls themselves, each
+ * figure against its target: a second `npm start` to its first answer on both engines, the embedded
+ * server's resident memory and WAL folder after the benchmark's load (the API report's calls in its
+ * rounds, then its ageing), and a fresh install's packages and disk. BENCH_FOOTPRINT_BESIDE=<commit>
+ * measures that commit the same way beside this checkout; BENCH_FRESH_INSTALL=1 adds this checkout's
+ * fresh install (an `npm install` into an empty folder, a minute or more).
+ */
+
+const BESIDE = process.env.BENCH_FOOTPRINT_BESIDE;
+const FRESH_INSTALL = process.env.BENCH_FRESH_INSTALL === '1';
+const MiB = 1024 * 1024;
+
+type Side = { name: string; dir: string };
+type Figure = { what: string; target: string; goal: number; unit: string; values: Map<string, number> };
+
+const figures: Figure[] = [
+  { what: 'second npm start to first answer, embedded', target: '<= 1.5 s', goal: 1.5, unit: 's' },
+  { what: 'second npm start to first answer, PostgreSQL', target: '<= 1.5 s', goal: 1.5, unit: 's' },
+  { what: 'embedded server RSS after the load', target: '<= 300 MiB', goal: 300, unit: 'MiB' },
+  { what: 'embedded WAL folder after the load', target: '< 64 MB', goal: 64, unit: 'MB' },
+  { what: 'fresh install: packages', target: '<= 450', goal: 450, unit: '' },
+  { what: 'fresh install: node_modules on disk', target: '<= 450 MB', goal: 450, unit: 'MB' },
+].map((figure) => ({ ...figure, values: new Map<string, number>() }));
+
+/** The load's own figures, each checkout's: what the footprint's settings cost in speed. */
+const loadRows: Row[] = [];
+
+const record = (index: number, side: Side, value: number) => figures[index]?.values.set(side.name, value);
+
+/** A checkout of BESIDE on this checkout's packages, its benchmark server compiled. */
+function checkoutBeside(commit: string): { side: Side; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'stride-footprint-beside-'));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
+  const cleanup = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  return { side: { name: `@${commit}`, dir }, cleanup };
+}
+
+/** `npm start` in a checkout; resolves with the time from spawn to /api/health's first answer. */
+async function npmStart(
+  side: Side,
+  env: Record<string, string>,
+): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  // Its own process group: npm runs the build check and then the server as children.
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: side.dir,
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DEV_OIDC_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async () => {
+    try {
+      process.kill(-(child.pid ?? 0), 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await exited;
+  };
+  // Ten minutes: a first start may build the client on a busy machine.
+  for (let i = 0; i < 24_000 && child.exitCode === null; i += 1) {
+    const answered = await fetch(`${base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (answered) return { ms: performance.now() - started, stop };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await stop();
+  throw new Error(`npm start in ${side.dir} did not answer:\n${output}`);
+}
+
+/** A first start (building when the sources changed, creating the database), then the second, timed. */
+async function secondStartSeconds(side: Side, env: Record<string, string>): Promise<number> {
+  const first = await npmStart(side, env);
+  await first.stop();
+  const second = await npmStart(side, env);
+  await second.stop();
+  return second.ms / 1000;
+}
+
+function folderBytes(dir: string): number {
+  return readdirSync(dir)
+    .map((name) => statSync(join(dir, name)))
+    .filter((stat) => stat.isFile())
+    .reduce((sum, stat) => sum + stat.size, 0);
+}
+
+/** The checkout's compiled benchmark server on a fresh embedded database, through the load. */
+async function afterLoad(side: Side, dataDir: string): Promise<void> {
+  const server: BenchServer = await startBenchServer(
+    // The flags `npm start` runs the server with (package.json).
+    ['node', '--max-semi-space-size=32', join(side.dir, 'dist/bench/server.js')],
+    { DATA_DIR: dataDir },
+    { cwd: side.dir },
+  );
+  try {
+    const today = await todayIds(server);
+    await warmUp(server, CALLS, today);
+    loadRows.push(...(await measureInRounds(`pglite ${side.name}`, server, CALLS, today)));
+    await age(server, today);
+    record(2, side, rssMiB(server.pid) ?? Number.NaN);
+    record(3, side, folderBytes(join(dataDir, 'pg_wal')) / MiB);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `npm install` of the checkout's package.json and lockfile into an empty folder. */
+function freshInstall(side: Side): void {
+  const dir = mkdtempSync(join(tmpdir(), 'stride-fresh-install-'));
+  try {
+    for (const file of ['package.json', 'package-lock.json', '.npmrc'])
+      if (existsSync(join(side.dir, file))) cpSync(join(side.dir, file), join(dir, file));
+    const output = execFileSync('npm', ['install', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const added = /added (\d+) packages?/.exec(output)?.[1];
+    record(4, side, added ? Number(added) : Number.NaN);
+    const mib = execFileSync('du', ['-sm', join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0];
+    record(5, side, Number(mib));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureEngine(
+  engine: Engine,
+  env: Record<string, string>,
+  sides: Side[],
+  adminUrl?: string,
+  urlFor?: (name: string) => string,
+): Promise<void> {
+  for (const [index, side] of sides.entries()) {
+    let startEnv: Record<string, string> = { DATA_DIR: `${env.DATA_DIR ?? ''}-start-${index}` };
+    if (adminUrl && urlFor) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database start_${index}`);
+      await admin.end();
+      startEnv = { DATABASE_URL: urlFor(`start_${index}`) };
+    }
+    record(engine === 'pglite' ? 0 : 1, side, await secondStartSeconds(side, startEnv));
+    if (engine === 'pglite') await afterLoad(side, `${env.DATA_DIR ?? ''}-load-${index}`);
+  }
+}
+
+function printFigures(sides: Side[]): void {
+  const shown = (value: number | undefined, unit: string) =>
+    value === undefined
+      ? 'not measured'
+      : `${unit === 's' ? value.toFixed(2) : Math.round(value)} ${unit}`.trim();
+  console.table(
+    figures.map((figure) => {
+      const now = figure.values.get('now');
+      const met =
+        now === undefined || Number.isNaN(now)
+          ? '?'
+          : (figure.target.startsWith('<=') ? now <= figure.goal : now < figure.goal)
+            ? 'yes'
+            : 'NO';
+      return {
+        figure: figure.what,
+        ...Object.fromEntries(
+          sides.map((side) => [side.name, shown(figure.values.get(side.name), figure.unit)]),
+        ),
+        target: figure.target,
+        met,
+      };
+    }),
+  );
+}
+
+export async function runFootprintReport(): Promise<void> {
+  buildBenchServer();
+  const sides: Side[] = [{ name: 'now', dir: ROOT }];
+  const beside = BESIDE ? checkoutBeside(BESIDE) : undefined;
+  if (beside) sides.push(beside.side);
+  console.log(
+    `Load average at the start (1, 5, 15 min): ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')}`,
+  );
+  console.log(
+    `Footprint: second npm start on both engines, the embedded server after the API report's load${
+      FRESH_INSTALL ? ', a fresh install' : ' (BENCH_FRESH_INSTALL=1 adds a fresh install)'
+    }${beside ? `, now beside ${BESIDE}` : ''}\n`,
+  );
+  try {
+    await forEachEngine((engine, env, postgres) =>
+      measureEngine(engine, env, sides, postgres?.adminUrl, postgres?.urlFor),
+    );
+    // Once a run: both checkouts usually share a lockfile, and an install takes a minute or more.
+    if (FRESH_INSTALL) freshInstall(sides[0] as Side);
+  } finally {
+    beside?.cleanup();
+  }
+  printRows(loadRows);
+  printFigures(sides);
+  // Every figure here is a wait or a size on this machine: a busy one stretches the starts several times.
+  console.log(
+    `Load average at the end (1, 5, 15 min): ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')}`,
+  );
+}
