@@ -5,7 +5,7 @@ import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { migrateDatabase } from './db/migrate';
 import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
-import { finishImports } from './modules/account-data/account-data.service';
+import { finishImports } from './modules/account-data/account-import.service';
 import { startDevIssuer } from './modules/auth/dev-issuer';
 import type { OidcSettings } from './modules/auth/oidc';
 import { liveChannelFor } from './modules/live/live-channel';

@@ -13,7 +13,9 @@ import { requireUser } from '../auth/auth-session';
 import type { SessionCache } from '../auth/session-cache';
 import { clearSessionCookie } from '../auth/sessions.service';
 import { accountCsv } from './account-csv';
-import { countAccount, deleteAccount, exportAccount, importAccount } from './account-data.service';
+import { countAccount, deleteAccount } from './account-data.service';
+import { exportAccount } from './account-export.service';
+import { importAccount } from './account-import.service';
 import { accountJsonPieces } from './account-json';
 import { ExportGate } from './export-gate';
 
