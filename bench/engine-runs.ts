@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -22,6 +22,30 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map(
 export const ROOT = resolve(import.meta.dirname, '..');
 
 export type Engine = 'pglite' | 'postgres';
+
+/**
+ * A detached worktree of a recent `commit` on this checkout's packages (an older commit would need its
+ * own, as bench/api.ts installs them), with its benchmark server compiled, to measure beside this one.
+ */
+export function compiledCheckout(commit: string, name: string): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), `stride-${name}-beside-`));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
+  const cleanup = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  return { dir, cleanup };
+}
 export type Row = { engine: string; call: string; measured: Measured; floor?: number };
 export type Target = { what: string; value: string; met: boolean };
 type Options = AutocannonOptions;

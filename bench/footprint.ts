@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import { freePort } from '../tests/faults/harness';
 import { age, CALLS, todayIds } from './api';
 import {
   buildBenchServer,
+  compiledCheckout,
   type Engine,
   forEachEngine,
   measureInRounds,
@@ -49,22 +50,7 @@ const record = (index: number, side: Side, value: number) => figures[index]?.val
 
 /** A checkout of BESIDE on this checkout's packages, its benchmark server compiled. */
 function checkoutBeside(commit: string): { side: Side; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'stride-footprint-beside-'));
-  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
-  const cleanup = () => {
-    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
-      cwd: dir,
-      stdio: 'inherit',
-    });
-  } catch (error) {
-    cleanup();
-    throw error;
-  }
+  const { dir, cleanup } = compiledCheckout(commit, 'footprint');
   return { side: { name: `@${commit}`, dir }, cleanup };
 }
 

@@ -1,17 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
   buildBenchServer,
   type Call,
   CONNECTIONS,
+  compiledCheckout,
   DURATION_S,
   forEachEngine,
   printRows,
   printTargets,
-  ROOT,
   ROUNDS,
   type Row,
   run,
@@ -36,28 +33,6 @@ const HISTORY: Call<undefined> = {
   options: (s) => ({ url: `${s.base}/api/habits/${s.account.habitId}/history` }),
 };
 
-/** A checkout of HISTORY_BESIDE with its benchmark server compiled, on this checkout's packages. */
-function checkoutBeside(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'stride-history-beside-'));
-  execFileSync('git', ['worktree', 'add', '--detach', dir, HISTORY_BESIDE], { cwd: ROOT, stdio: 'ignore' });
-  const cleanup = () => {
-    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    // A recent commit: its packages are ours (an older one would need its own, as bench/api.ts does).
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
-      cwd: dir,
-      stdio: 'inherit',
-    });
-  } catch (error) {
-    cleanup();
-    throw error;
-  }
-  return { dir, cleanup };
-}
-
 function startBeside(dir: string, env: Record<string, string>): Promise<BenchServer> {
   return startBenchServer(['node', '--max-semi-space-size=32', join(dir, 'dist/bench/server.js')], env, {
     cwd: dir,
@@ -66,7 +41,7 @@ function startBeside(dir: string, env: Record<string, string>): Promise<BenchSer
 
 export async function runHistoryBenchmark(): Promise<void> {
   buildBenchServer();
-  const beside = checkoutBeside();
+  const beside = compiledCheckout(HISTORY_BESIDE, 'history');
   console.log(
     `History: autocannon, ${CONNECTIONS} connections, medians of ${ROUNDS} alternating runs of ${DURATION_S} s, compiled servers, now beside ${HISTORY_BESIDE}\n`,
   );

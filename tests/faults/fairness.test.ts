@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../server/helpers/postgres-server';
+import { describe, expect, it } from 'vitest';
+import { faultEngines } from './engines';
 import { answeredDuring, describeRun, runFairness } from './fairness-load';
-import { call, createDatabase, postgresAvailable, signIn, startServer } from './harness';
+import { call, signIn, startServer } from './harness';
 
 /*
  * One person's heaviest work does not stall anyone else (docs/decisions/037-fair-heavy-work.md): while
@@ -15,26 +11,7 @@ import { call, createDatabase, postgresAvailable, signIn, startServer } from './
  * latencies are printed for bench/notes/fairness.md.
  */
 
-let postgres: ThrowawayPostgres;
-const root = mkdtempSync(join(tmpdir(), 'stride-fairness-'));
-const cleanups: Array<() => Promise<void>> = [];
-const withPostgres = postgresAvailable();
-
-beforeAll(async () => {
-  if (withPostgres) postgres = await startThrowawayPostgres();
-});
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-  postgres?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-async function engineEnv(engine: 'pglite' | 'postgres'): Promise<Record<string, string>> {
-  if (engine === 'pglite') return { DATA_DIR: join(root, `data-${randomUUID()}`) };
-  const database = await createDatabase(postgres.adminUrl, postgres.urlFor);
-  cleanups.push(database.drop);
-  return { DATABASE_URL: database.url };
-}
+const { engines, envFor } = faultEngines('fairness');
 
 /*
  * A fifth of the limits (20 habits, 100,000 completed days): the property does not depend on the size,
@@ -49,45 +26,40 @@ const HABITS = 20;
 // pieces: an export's health bound only says it was not shut out.
 const MANY = { import: { calls: 20, health: 5 }, export: { calls: 5, health: 1 } };
 
-describe.each(withPostgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const))(
-  'an import and an export of 100,000 completed days on %s',
-  (engine) => {
-    it("leave another person's calls and the health check answered meanwhile, and the import whole", async () => {
-      const server = await startServer(await engineEnv(engine));
-      try {
-        const run = await runFairness(server.url, { exports: 1, habits: HABITS });
-        console.log(describeRun(engine, run));
-        const [imported, exported] = run.heavy;
-        expect([imported?.status, exported?.status]).toEqual([200, 200]);
-        const failed = [...run.others, ...run.health].filter((c) => c.status !== 200);
-        expect(failed).toEqual([]);
-        for (const heavy of run.heavy) {
-          // On PostgreSQL an import stays one transaction, which others' snapshots and connections go
-          // around: it is never seen half done, and every call from its asking to its answer counts.
-          const span =
-            engine === 'postgres' && heavy.kind === 'import' ? { ...heavy, working: heavy.started } : heavy;
-          const during = `answered during the ${span.kind}`;
-          expect(answeredDuring(run.others, span), `other person's calls ${during}`).toBeGreaterThanOrEqual(
-            MANY[span.kind].calls,
-          );
-          expect(answeredDuring(run.health, span), `health checks ${during}`).toBeGreaterThanOrEqual(
-            MANY[span.kind].health,
-          );
-        }
-        // The import is there whole: every habit with every one of its days counted.
-        const cookie = await signIn(server.url, run.heavyEmail);
-        const habits = (await call(server.url, cookie, 'GET', '/api/habits')).body as Array<{
-          id: string;
-          completionCount: number;
-        }>;
-        const counts = new Map(habits.map((habit) => [habit.id, habit.completionCount]));
-        const missing = run.file.habits.filter(
-          (habit) => counts.get(habit.id) !== habit.completedDays.length,
+describe.each(engines)('an import and an export of 100,000 completed days on %s', (engine) => {
+  it("leave another person's calls and the health check answered meanwhile, and the import whole", async () => {
+    const server = await startServer(await envFor(engine));
+    try {
+      const run = await runFairness(server.url, { exports: 1, habits: HABITS });
+      console.log(describeRun(engine, run));
+      const [imported, exported] = run.heavy;
+      expect([imported?.status, exported?.status]).toEqual([200, 200]);
+      const failed = [...run.others, ...run.health].filter((c) => c.status !== 200);
+      expect(failed).toEqual([]);
+      for (const heavy of run.heavy) {
+        // On PostgreSQL an import stays one transaction, which others' snapshots and connections go
+        // around: it is never seen half done, and every call from its asking to its answer counts.
+        const span =
+          engine === 'postgres' && heavy.kind === 'import' ? { ...heavy, working: heavy.started } : heavy;
+        const during = `answered during the ${span.kind}`;
+        expect(answeredDuring(run.others, span), `other person's calls ${during}`).toBeGreaterThanOrEqual(
+          MANY[span.kind].calls,
         );
-        expect(missing.map((habit) => habit.id)).toEqual([]);
-      } finally {
-        await server.stop();
+        expect(answeredDuring(run.health, span), `health checks ${during}`).toBeGreaterThanOrEqual(
+          MANY[span.kind].health,
+        );
       }
-    }, 120_000);
-  },
-);
+      // The import is there whole: every habit with every one of its days counted.
+      const cookie = await signIn(server.url, run.heavyEmail);
+      const habits = (await call(server.url, cookie, 'GET', '/api/habits')).body as Array<{
+        id: string;
+        completionCount: number;
+      }>;
+      const counts = new Map(habits.map((habit) => [habit.id, habit.completionCount]));
+      const missing = run.file.habits.filter((habit) => counts.get(habit.id) !== habit.completedDays.length);
+      expect(missing.map((habit) => habit.id)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});

@@ -1,9 +1,9 @@
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import type { ImportRun } from '../lib/import-run';
 
 /**
  * How far an import has got (docs/product.md#your-data): the share of the file sent, then the server
- * bringing it in, whose length the bar cannot know, so it pulses instead of filling (as it does while
- * the browser has not yet said how much of the file is out).
+ * bringing it in, whose length the bar cannot know (nor how much is out before the browser says).
  */
 export function ImportProgress({ run }: { run: Extract<ImportRun, { status: 'sending' | 'bringing-in' }> }) {
   const sending = run.status === 'sending';
@@ -20,23 +20,7 @@ export function ImportProgress({ run }: { run: Extract<ImportRun, { status: 'sen
         <span role="status">{text}</span>
         {percent !== undefined && <span aria-hidden="true">{percent}%</span>}
       </p>
-      <div
-        role="progressbar"
-        aria-label="Import"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-secondary"
-      >
-        <div
-          className={
-            percent === undefined
-              ? 'h-full w-full rounded-full bg-primary/70 motion-safe:animate-pulse'
-              : 'h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none'
-          }
-          style={percent === undefined ? undefined : { width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar label="Import" percent={percent} />
       <p className="text-muted-foreground text-xs">
         You can go on using Stride meanwhile: you will see when it is done.
       </p>

@@ -10,6 +10,7 @@ import {
   remainingCount,
 } from '#shared/domain/execution';
 import { Button } from '../../../components/ui/button';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import type { Execution } from '../hooks/use-execution';
 import type { TodayItem } from '../lib/today-items';
 
@@ -98,19 +99,7 @@ export function ExecutionMode({
           <p className="font-medium">{remaining} remaining</p>
           <p className="text-muted-foreground text-xs tabular-nums">{percent}% done</p>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-500 ease-out"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar label="Progress" percent={percent} className="mt-2" />
       </div>
 
       {/* The stage: the timer and the one item that matters now, centred and roomy. */}
