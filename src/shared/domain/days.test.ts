@@ -144,6 +144,42 @@ describe('calendar arithmetic', () => {
   ])('isDay(%s) is %s', (value, expected) => {
     expect(isDay(value)).toBe(expected);
   });
+
+  it("agrees with JavaScript's Date on every year, month and day around the edges, and refuses other shapes", () => {
+    // What isDay answered when it asked Date: the date it names must come back the same.
+    const byDate = (value: string) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!match) return false;
+      const [, year, month, day] = match.map(Number) as [number, number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    };
+    const years = [
+      ...Array.from({ length: 106 }, (_, year) => year),
+      ...[1899, 1900, 1901, 1999, 2000, 2001, 2024, 2025, 2026, 2027, 2028, 2100, 2400, 9999],
+    ];
+    const two = (n: number) => String(n).padStart(2, '0');
+    const disagree: string[] = [];
+    for (const year of years) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const value = `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
+          if (isDay(value) !== byDate(value)) disagree.push(value);
+        }
+      }
+    }
+    expect(disagree).toEqual([]);
+    for (const shape of [
+      '2026/01/01',
+      ' 2026-01-01',
+      '2026-01-01 ',
+      '+2026-01-01',
+      '２０２６-01-01',
+      '2026-0a-01',
+      '',
+    ])
+      expect(isDay(shape)).toBe(false);
+  });
 });
 
 describe('isValidTimeZone', () => {
