@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExportSchema, AccountImportResultSchema } from '#shared/api/account-data';
 import { addDays } from '#shared/domain/days';
@@ -6,7 +7,7 @@ import { OFF_LOOP_BYTES, readImportFile } from '../../src/server/modules/account
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/test-app';
 
 /*
  * A large import file is read in a worker thread (docs/decisions/037-fair-heavy-work.md): the same
@@ -118,5 +119,33 @@ describe('a large import file', () => {
     expect(file.habits).toHaveLength(40);
     // Read on the event loop, the file would be parsed before the first turn.
     expect(turns).toBeGreaterThan(10);
+  });
+});
+
+describe('an import the server works on longer than a connection may sit idle', () => {
+  // Reading the file in its thread alone takes longer than this, with nothing sent either way.
+  const IDLE_MS = 200;
+  let listening: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    listening = await createTestApp({
+      clock: () => now,
+      clientTimeouts: { headersMs: 10_000, requestMs: 30_000, idleMs: IDLE_MS },
+    });
+    await listening.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(listening.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => listening.close());
+
+  it('is answered', async () => {
+    const signedIn = await loginAs(listening.db, { email: uniqueEmail(), timeZone: 'UTC', now });
+    const res = await fetch(`${base}/api/account/import`, {
+      method: 'POST',
+      headers: { ...signedIn.headers, 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+      body: JSON.stringify(habitsFile(20, 1_200)),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(AccountImportResultSchema.parse(await res.json()).added.habits).toBe(20);
   });
 });

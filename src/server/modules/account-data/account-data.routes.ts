@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { HttpError } from '../../errors';
+import { holdConnectionWhileWorking } from '../../http/long-work';
 import { serve } from '../../http/serve';
 import { requireUser } from '../auth/auth-session';
 import type { SessionCache } from '../auth/session-cache';
@@ -105,9 +106,12 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
       {
         bodyLimit: IMPORT_MAX_BYTES,
         // Said before the body is read, in words that fit an import (the API's own limit is 64 KiB).
-        onRequest: async (request) => {
+        onRequest: async (request, reply) => {
           const length = Number(request.headers['content-length']);
           if (length > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE);
+          // From here to the answer: the file is read, then imported, with nothing sent either way.
+          // Its arrival stays bounded by the request's own time (app.ts).
+          if (request.user) holdConnectionWhileWorking(request, reply);
         },
         validatorCompiler: () => (value) => ({ value }),
       },
