@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeRun, runFairness } from '../tests/faults/fairness-load';
@@ -9,16 +10,42 @@ import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/hel
  * `npm run bench -- fairness`: one person imports a file at the limits and exports their full account
  * three times while another person reads Today and ticks, and /api/health is polled, on each engine
  * (the real server process, as the fault test starts it). Prints the other person's and the health
- * check's latencies while the heavy work runs; bench/notes/fairness.md keeps the figures.
+ * check's latencies while the heavy work runs, against the targets; bench/notes/fairness.md keeps the
+ * figures. BENCH_FAIRNESS_BESIDE=<commit> runs that commit first on each engine, side by side.
  */
+const BESIDE = process.env.BENCH_FAIRNESS_BESIDE;
+const ROOT = process.cwd();
+
+/** A checkout of `commit` on this checkout's packages. */
+function checkout(commit: string): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'stride-fairness-beside-'));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return {
+    dir,
+    cleanup: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function runFairnessBenchmark(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'stride-fairness-'));
+  const beside = BESIDE ? checkout(BESIDE) : undefined;
+  const versions = [
+    ...(beside && BESIDE ? [{ name: BESIDE, cwd: beside.dir }] : []),
+    { name: 'now', cwd: ROOT },
+  ];
   try {
-    const embedded = await startServer({ DATA_DIR: join(root, 'data') });
-    try {
-      console.log(describeRun('the embedded database', await runFairness(embedded.url, { exports: 3 })));
-    } finally {
-      await embedded.stop();
+    for (const [i, version] of versions.entries()) {
+      const embedded = await startServer({ DATA_DIR: join(root, `data-${i}`) }, { cwd: version.cwd });
+      try {
+        const run = await runFairness(embedded.url, { exports: 3 });
+        console.log(describeRun(`the embedded database (${version.name})`, run));
+      } finally {
+        await embedded.stop();
+      }
     }
     if (!hasPostgresBinaries()) {
       console.log('PostgreSQL binaries not found: the PostgreSQL run is skipped');
@@ -26,18 +53,23 @@ export async function runFairnessBenchmark(): Promise<void> {
     }
     const postgres = await startThrowawayPostgres();
     try {
-      const database = await createDatabase(postgres.adminUrl, postgres.urlFor);
-      const server = await startServer({ DATABASE_URL: database.url });
-      try {
-        console.log(describeRun('PostgreSQL', await runFairness(server.url, { exports: 3 })));
-      } finally {
-        await server.stop();
-        await database.drop();
+      for (const version of versions) {
+        const database = await createDatabase(postgres.adminUrl, postgres.urlFor);
+        const server = await startServer({ DATABASE_URL: database.url }, { cwd: version.cwd });
+        try {
+          console.log(
+            describeRun(`PostgreSQL (${version.name})`, await runFairness(server.url, { exports: 3 })),
+          );
+        } finally {
+          await server.stop();
+          await database.drop();
+        }
       }
     } finally {
       postgres.stop();
     }
   } finally {
+    beside?.cleanup();
     rmSync(root, { recursive: true, force: true });
   }
 }

@@ -35,7 +35,12 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * within the request's time at 4.5 Mbit/s; anything slower is cut off with 408 rather than hold a socket.
  */
 export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 } as const;
-export type ClientTimeouts = { headersMs: number; requestMs: number };
+export type ClientTimeouts = {
+  headersMs: number;
+  requestMs: number;
+  /** How long a connection may sit idle; CONNECTION_IDLE_MS unless a test shortens it. */
+  idleMs?: number;
+};
 /**
  * How often Node looks for requests past those times. Its default, 30 s, let a 10 s limit run to 40 s,
  * and a slow body ran to 90 s (measured from outside): Node cuts a body off only once both times have passed, and
@@ -92,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, env, oidc } = deps;
   const clock = deps.clock ?? (() => new Date());
   const storage = deps.storage ?? NO_STORAGE_GUARD;
-  const timeouts = deps.clientTimeouts ?? CLIENT_TIMEOUTS;
+  const timeouts: ClientTimeouts = deps.clientTimeouts ?? CLIENT_TIMEOUTS;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // A client sending its request slower than this is cut off (408) instead of holding a socket. Both
@@ -104,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: TIMEOUT_CHECK_MS,
     },
     // A connection idle this long is closed; live-update streams send a heartbeat well within it.
-    connectionTimeout: CONNECTION_IDLE_MS,
+    connectionTimeout: timeouts.idleMs ?? CONNECTION_IDLE_MS,
     // What Node refuses before a request exists (too slow, headers too large) still answers `{ message }`.
     clientErrorHandler: answerClientError,
     // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For/-Proto/-Host).

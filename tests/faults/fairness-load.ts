@@ -232,7 +232,13 @@ export function describeRun(engine: string, run: FairnessRun): string {
   }
   const during = (calls: Timed[]) =>
     calls.filter((c) => run.heavy.some((span) => c.ended >= span.started && c.started <= span.ended));
-  lines.push(`  other person during heavy work: ${JSON.stringify(percentiles(during(run.others)))}`);
-  lines.push(`  health during heavy work: ${JSON.stringify(percentiles(during(run.health)))}`);
+  const others = percentiles(during(run.others));
+  const health = percentiles(during(run.health));
+  lines.push(`  other person during heavy work: ${JSON.stringify(others)}`);
+  lines.push(`  health during heavy work: ${JSON.stringify(health)}`);
+  const verdict = (met: boolean) => (met ? 'met' : 'not met');
+  lines.push(
+    `  targets: other person's p99 ≤250 ms ${verdict(others.p99 <= 250)}; health within 100 ms ${verdict(health.max <= 100)} (max ${health.max} ms, p99 ${health.p99} ms)`,
+  );
   return lines.join('\n');
 }

@@ -39,7 +39,8 @@ export type ServerProcess = {
 /** Starts main.ts with `env` (DATA_DIR or DATABASE_URL) and waits until it answers /api/health. */
 export async function startServer(
   env: Record<string, string>,
-  options: { waitForHealth?: boolean } = {},
+  /** `cwd`: another checkout to run main.ts from (the benchmarks' side-by-side runs). */
+  options: { waitForHealth?: boolean; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://localhost:${port}`;
@@ -54,6 +55,7 @@ export async function startServer(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {

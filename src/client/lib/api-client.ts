@@ -7,7 +7,7 @@ import {
   type NeedsInput,
   pathOf,
 } from '#shared/api/contract';
-import { ApiError, serverMessage } from './api-error';
+import { errorOfAnswer } from './api-error';
 import { reportAnswer, reportNoAnswer, retryAfterOf } from './connectivity';
 import { takeEarlyRequest } from './early-requests';
 import { sendOrKeep } from './outbox';
@@ -72,13 +72,7 @@ export async function apiRequest<T = unknown>(
   const retryAfterSeconds = retryAfterOf(response);
   reportAnswer(response.status, retryAfterSeconds);
   if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new ApiError(
-      response.status,
-      `${response.status}: ${text}`,
-      serverMessage(text),
-      retryAfterSeconds,
-    );
+    throw errorOfAnswer(response, await response.text(), retryAfterSeconds);
   }
   if (response.status === 204) return undefined as T;
   // The server writes every answer from the shared schemas and its tests check the shapes

@@ -28,3 +28,13 @@ export function serverMessage(text: string): string | undefined {
   }
   return undefined;
 }
+
+/** The ApiError of a non-OK answer, from its status, its body's text and its Retry-After seconds. */
+export function errorOfAnswer(
+  answer: { status: number; statusText: string },
+  text: string,
+  retryAfterSeconds: number | undefined,
+): ApiError {
+  const shown = text || answer.statusText;
+  return new ApiError(answer.status, `${answer.status}: ${shown}`, serverMessage(shown), retryAfterSeconds);
+}

@@ -1,5 +1,5 @@
 import { type AnyCallInput, type Call, type CallInput, type CallOutput, pathOf } from '#shared/api/contract';
-import { ApiError, serverMessage } from './api-error';
+import { errorOfAnswer } from './api-error';
 import { reportAnswer, reportNoAnswer, secondsOfRetryAfter } from './connectivity';
 import { requestInit } from './request-init';
 
@@ -33,8 +33,7 @@ export function uploadApi<C extends Call>(
       reportAnswer(request.status, retryAfter);
       const text = request.responseText;
       if (request.status < 200 || request.status >= 300) {
-        const message = `${request.status}: ${text || request.statusText}`;
-        reject(new ApiError(request.status, message, serverMessage(text), retryAfter));
+        reject(errorOfAnswer(request, text, retryAfter));
         return;
       }
       try {

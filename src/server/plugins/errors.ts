@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#shared/api/common';
 import { classifyDatabaseError, codeOf, errorClasses } from '../db/database-errors';
 import { HttpError } from '../errors';
+import { schemaRefusal } from '../http/schema-refusal';
 
 /** Fastify's own client errors, reworded as the API promises (docs/decisions/004-input-limits.md). */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -35,12 +36,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: issue.message ?? 'Invalid value',
       }));
-      const first = issues[0];
-      let message = first?.message ?? 'Invalid request';
-      // A missing or non-object body fails at the root; say what the API expects instead.
-      if (error.validationContext === 'body' && first?.path === '')
-        message = 'Request body must be a JSON object';
-      return reply.status(400).send({ message, issues } satisfies ErrorBody);
+      return reply.status(400).send(schemaRefusal(issues, error.validationContext) satisfies ErrorBody);
     }
     if (isFastifyError(error) && error.code in FASTIFY_CLIENT_ERRORS) {
       const known = FASTIFY_CLIENT_ERRORS[error.code];

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { HttpError } from '../../errors';
+import { holdConnectionWhileWorking } from '../../http/long-work';
 import { serve } from '../../http/serve';
 import { requireUser } from '../auth/auth-session';
 import type { SessionCache } from '../auth/session-cache';
@@ -18,6 +19,7 @@ import { exportAccount } from './account-export.service';
 import { importAccount } from './account-import.service';
 import { accountJsonPieces } from './account-json';
 import { ExportGate } from './export-gate';
+import { readImportFile } from './import-file-off-loop';
 
 export type AccountDataRoutesOptions = { db: Db; env: Env; sessionCache?: SessionCache };
 
@@ -86,29 +88,46 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
     });
   });
 
-  serve(
-    app,
-    api.account.import,
-    {
-      bodyLimit: IMPORT_MAX_BYTES,
-      // Said before the body is read, in words that fit an import (the API's own limit is 64 KiB).
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length']);
-        if (length > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE);
+  // The import reads its own body (import-file-off-loop.ts): a large file in a worker thread, checked
+  // there against the call's schema, so the route's validation has nothing left to do.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      async (request: FastifyRequest, body: Buffer) => {
+        requireUser(request);
+        return readImportFile(body);
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const result = await importAccount(
-        db,
-        { userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour, now: request.now },
-        request.body,
-      );
-      // The file's settings may have changed the person's day: cached sessions hold the old row.
-      sessionCache?.forgetUser(user.id);
-      return result;
-    },
-  );
+    );
+    serve(
+      scope,
+      api.account.import,
+      {
+        bodyLimit: IMPORT_MAX_BYTES,
+        // Said before the body is read, in words that fit an import (the API's own limit is 64 KiB).
+        onRequest: async (request, reply) => {
+          const length = Number(request.headers['content-length']);
+          if (length > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE);
+          // From here to the answer: the file is read, then imported, with nothing sent either way.
+          // Its arrival stays bounded by the request's own time (app.ts).
+          if (request.user) holdConnectionWhileWorking(request, reply);
+        },
+        validatorCompiler: () => (value) => ({ value }),
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const result = await importAccount(
+          db,
+          { userId: user.id, timeZone: user.timeZone, dayStartHour: user.dayStartHour, now: request.now },
+          request.body,
+        );
+        // The file's settings may have changed the person's day: cached sessions hold the old row.
+        sessionCache?.forgetUser(user.id);
+        return result;
+      },
+    );
+  });
 
   serve(app, api.account.summary, async (request) => countAccount(db, requireUser(request).id, request.now));
 
