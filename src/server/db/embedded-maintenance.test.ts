@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MaintenanceRun, startEmbeddedMaintenance } from './embedded-maintenance';
 
 /** The table's rows and its index, without the free-space and visibility maps a vacuum adds. */
@@ -72,11 +72,7 @@ describe('embedded maintenance', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(runs).toEqual([]);
     maintenance.noteWrite();
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    // The scheduled run has started by now; asking for a run meanwhile waits for it instead of
-    // starting another.
-    await maintenance.run('meanwhile');
-    expect(runs).toEqual(['schedule']);
+    await vi.waitFor(() => expect(runs).toEqual(['schedule']), { timeout: 10_000, interval: 20 });
     await maintenance.run('start');
     expect(runs).toEqual(['schedule', 'start']);
     await maintenance.stop();
@@ -131,5 +127,33 @@ describe('embedded maintenance', () => {
     void maintenance.run('start');
     await maintenance.stop();
     expect(runs).toEqual([]);
+  });
+
+  it('analyses a table where autovacuum would (50 rows plus a tenth changed), and vacuums every time', async () => {
+    const pglite = await table();
+    const maintenance = startEmbeddedMaintenance(pglite, { everyWrites: 1_000_000, everyMs: 60_000 });
+    const seen = async () => {
+      const { rows } = await pglite.query<{ vacuumed: string; analysed: string | null }>(
+        `select last_vacuum::text as vacuumed, last_analyze::text as analysed
+           from pg_stat_all_tables where relid = 't'::regclass`,
+      );
+      return rows[0];
+    };
+    await pglite.exec("insert into t select g, 0, 'x' from generate_series(5, 1004) g");
+    await maintenance.run('first');
+    const first = await seen();
+    expect(first?.analysed).not.toBeNull();
+
+    // 60 rows changed of about 1,000: under the 150 that call for another ANALYZE.
+    await pglite.exec('update t set n = n + 1 where id < 60');
+    await maintenance.run('second');
+    const second = await seen();
+    expect(second?.vacuumed).not.toBe(first?.vacuumed);
+    expect(second?.analysed).toBe(first?.analysed);
+
+    await pglite.exec('update t set n = n + 1 where id < 200');
+    await maintenance.run('third');
+    expect((await seen())?.analysed).not.toBe(first?.analysed);
+    await maintenance.stop();
   });
 });
