@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildIsCurrent, clearStamp, sourceHash, writeStamp } from './source-stamp.ts';
+import { buildIsCurrent, clearStamp, sourceHash, writeStamp } from './source-stamp.mjs';
 
 let root: string;
 const put = (path: string, text: string) => {
@@ -20,6 +21,21 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the build stamp', () => {
+  it('is checked by plain Node, with no TypeScript loader (npm start runs it on every start)', () => {
+    const script = new URL('./source-stamp.mjs', import.meta.url).href;
+    const printed = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { sourceHash } from '${script}'; console.log(sourceHash(process.argv[1]));`,
+        root,
+      ],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
+    );
+    expect(printed.trim()).toBe(sourceHash(root));
+  });
+
   it('is current after a finished build and stale after a source changes', () => {
     expect(buildIsCurrent(root)).toBe(false);
     writeStamp(root);

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { startEmbeddedMaintenance } from './db/embedded-maintenance';
+import { DEFAULT_MAINTENANCE, startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { migrateDatabase } from './db/migrate';
 import { storageGuard } from './db/storage-guard';
 import { type Env, loadEnv } from './env';
@@ -63,6 +63,29 @@ async function openAndMigrate(env: Env, onLockLost: () => void): Promise<Databas
   return database;
 }
 
+/** Google's sign-in when configured, otherwise the development issuer, started. */
+async function signInFor(env: Env): Promise<{ oidc: OidcSettings; closeIssuer: () => Promise<void> }> {
+  const redirectUri = `${env.PUBLIC_URL}/api/auth/callback`;
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    const oidc = {
+      issuer: GOOGLE_ISSUER,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      redirectUri,
+    };
+    return { oidc, closeIssuer: async () => undefined };
+  }
+  // loadEnv has already refused production without Google credentials.
+  const issuer = await startDevIssuer({ port: env.DEV_OIDC_PORT, redirectUris: [redirectUri] });
+  const oidc = {
+    issuer: issuer.issuer,
+    clientId: issuer.clientId,
+    clientSecret: issuer.clientSecret,
+    redirectUri,
+  };
+  return { oidc, closeIssuer: issuer.close };
+}
+
 async function main(): Promise<void> {
   let env: Env;
   try {
@@ -72,35 +95,23 @@ async function main(): Promise<void> {
   }
 
   let stop: (reason: string) => void = () => process.exit(1);
+  // The development issuer makes its signing key (an RSA key: 0.1-0.4 s) while the database opens,
+  // not after it (bench/notes/footprint.md). A database that cannot open is still the error told.
+  const signInStarting = signInFor(env);
+  signInStarting.catch(() => undefined);
   const database = await openAndMigrate(env, () => stop('another process took the data directory'));
-  const redirectUri = `${env.PUBLIC_URL}/api/auth/callback`;
-
-  let oidc: OidcSettings;
-  let closeIssuer: () => Promise<void> = async () => undefined;
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    oidc = {
-      issuer: GOOGLE_ISSUER,
-      clientId: env.GOOGLE_CLIENT_ID,
-      clientSecret: env.GOOGLE_CLIENT_SECRET,
-      redirectUri,
-    };
-  } else {
-    // loadEnv has already refused production without Google credentials.
-    const issuer = await startDevIssuer({ port: env.DEV_OIDC_PORT, redirectUris: [redirectUri] }).catch(
-      (error: unknown) =>
-        fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
-    );
-    oidc = {
-      issuer: issuer.issuer,
-      clientId: issuer.clientId,
-      clientSecret: issuer.clientSecret,
-      redirectUri,
-    };
-    closeIssuer = issuer.close;
-  }
+  const { oidc, closeIssuer } = await signInStarting.catch((error: unknown) =>
+    fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
+  );
 
   const storage = database.kind === 'pglite' ? storageGuard(env.DATA_DIR) : undefined;
-  const maintenance = database.pglite ? startEmbeddedMaintenance(database.pglite) : undefined;
+  const maintenance = database.pglite
+    ? startEmbeddedMaintenance(database.pglite, {
+        ...DEFAULT_MAINTENANCE,
+        onRun: (run) => app.log.info(run, `embedded database maintenance (${run.reason}) done`),
+        onError: (error) => app.log.warn({ err: error }, 'embedded database maintenance failed'),
+      })
+    : undefined;
   let closing = false;
   const live = liveChannelFor(database, env.DATABASE_LISTEN_URL);
   const app = await buildApp({
@@ -114,8 +125,6 @@ async function main(): Promise<void> {
     stopping: () => closing,
     logStream: env.NODE_ENV === 'development' ? await developmentLogStream() : undefined,
   }).catch((error: unknown) => fail(`Cannot start: ${errorText(error)}`));
-  // A database that aged before this start (or under an older version) is tidied first.
-  await maintenance?.run('start');
   if (oidc.issuer !== GOOGLE_ISSUER) {
     app.log.info(
       `Development sign-in is active: no Google credentials, so ${oidc.issuer} signs anyone in without a password (${env.PUBLIC_URL}/api/auth/google?login_hint=you@example.com)`,
@@ -164,6 +173,10 @@ async function main(): Promise<void> {
     });
     // Reminders due while every instance was down go out now, if at most an hour late (decision 032).
     app.reminders.start();
+    // A database that aged before this start (or under an older version) is tidied once it serves,
+    // not before: the run gives way to requests between its tables, and nothing it does changes an
+    // answer (docs/decisions/034-start-without-rebuilding.md).
+    void maintenance?.run('start');
   } catch (error) {
     await live.close();
     await closeIssuer();

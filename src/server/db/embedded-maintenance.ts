@@ -1,33 +1,60 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { nextTurn } from './next-turn';
 
 /*
  * The embedded database has no autovacuum: PGlite runs PostgreSQL in single-user mode, where no
  * background worker exists. Every update leaves a dead row version behind, so a person's tables grow
  * with each tick and drag (the benchmark's 15-row habits table weighed 6.4 MB after its toggles, and
  * GET /api/today took 28 ms of CPU). This does what autovacuum would: VACUUM (ANALYZE) after a number
- * of writes, after a quiet spell when any write happened, and once at start.
+ * of writes, after a quiet spell when any write happened, and once after start.
  * The rule is docs/decisions/013-api-cost.md; the measurements behind the numbers are in
  * bench/notes/api-cost.md.
+ *
+ * A run vacuums every table of the database, the catalogs included, as the whole-database command
+ * did (each VACUUM also advances the database's frozen-transaction horizon, which only a vacuum of
+ * every table moves, and which nothing else in single-user mode guards against wraparound), but one
+ * table per statement with a turn of the event loop between them: the single connection is never held
+ * for the whole database at once, and statements asked for meanwhile run between two tables
+ * (docs/decisions/037-fair-heavy-work.md).
  */
+
+export type MaintenanceRun = {
+  reason: string;
+  /** The whole run, other statements served in between included. */
+  ms: number;
+  tables: number;
+  /** The longest single statement of the run, and its table: what a waiting request could wait for. */
+  longestMs: number;
+  longestTable: string;
+};
 
 export type MaintenanceOptions = {
   /** Writes after which a vacuum runs (as soon as the current request is done). */
   everyWrites: number;
   /** A vacuum also runs this long after the last one when any write happened in between. */
   everyMs: number;
-  /** Told how long each run took, for the log. */
-  onRun?: (run: { reason: string; ms: number }) => void;
+  /** Told how each run went, for the log. */
+  onRun?: (run: MaintenanceRun) => void;
   onError?: (error: unknown) => void;
 };
 
 export const DEFAULT_MAINTENANCE: MaintenanceOptions = { everyWrites: 500, everyMs: 5 * 60_000 };
+
+/**
+ * Every table a whole-database VACUUM processes (ordinary tables and materialized views, in every
+ * schema; a table's TOAST table is vacuumed with it), quoted for a statement, largest first.
+ */
+const TABLES = `select format('%I.%I', n.nspname, c.relname) as name
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'm') and c.relpersistence <> 't'
+  order by pg_relation_size(c.oid) desc`;
 
 export type EmbeddedMaintenance = {
   /** Counts one acknowledged write. */
   noteWrite(): void;
   /** Vacuums now (the benchmark and tests call it; start and the schedule use it too). */
   run(reason: string): Promise<void>;
-  /** Stops the schedule and waits for a run in progress. */
+  /** Stops the schedule; a run in progress ends after its current table. */
   stop(): Promise<void>;
 };
 
@@ -40,14 +67,37 @@ export function startEmbeddedMaintenance(
   let stopped = false;
   let pending: ReturnType<typeof setImmediate> | undefined;
 
+  const vacuumEachTable = async (reason: string): Promise<void> => {
+    const started = performance.now();
+    const { rows } = await pglite.query<{ name: string }>(TABLES);
+    let longestMs = 0;
+    let longestTable = '';
+    for (const { name } of rows) {
+      // Requests that arrived meanwhile queue their statements before the next table's.
+      await nextTurn();
+      if (stopped) return;
+      const statementStarted = performance.now();
+      // PGlite queues this behind whatever query or transaction holds its one connection.
+      await pglite.exec(`VACUUM (ANALYZE) ${name}`);
+      const ms = performance.now() - statementStarted;
+      if (ms > longestMs) {
+        longestMs = ms;
+        longestTable = name;
+      }
+    }
+    options.onRun?.({
+      reason,
+      ms: Math.round(performance.now() - started),
+      tables: rows.length,
+      longestMs: Math.round(longestMs),
+      longestTable,
+    });
+  };
+
   const run = async (reason: string): Promise<void> => {
     if (running) return running;
     writes = 0;
-    const started = performance.now();
-    running = pglite
-      // PGlite queues this behind whatever query or transaction holds its one connection.
-      .exec('VACUUM (ANALYZE)')
-      .then(() => options.onRun?.({ reason, ms: Math.round(performance.now() - started) }))
+    running = vacuumEachTable(reason)
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
         running = undefined;

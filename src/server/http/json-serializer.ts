@@ -32,10 +32,18 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   return simplify(json) as JsonSchema;
 }
 
-/** A writer of one zod schema's values as JSON: only the properties the schema lists. */
+/**
+ * A writer of one zod schema's values as JSON: only the properties the schema lists. It is compiled
+ * when it first writes, not when it is made: Fastify makes one for every route's answers before the
+ * server listens, and compiling them all there was 0.2-0.4 s of every start (bench/notes/footprint.md);
+ * one route's first answer pays a few milliseconds instead.
+ */
 export function jsonWriter<T>(schema: z.ZodType<T>): (value: T) => string {
-  const stringify = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
-  return (value) => stringify(value);
+  let stringify: ((value: T) => string) | undefined;
+  return (value) => {
+    stringify ??= fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
+    return stringify(value);
+  };
 }
 
 export const jsonSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>

@@ -1,3 +1,4 @@
+// @ts-check
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,20 +9,33 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * (docs/decisions/034-start-without-rebuilding.md). The stamp is a hash of every file the build reads;
  * `npm run build` clears it first and writes it last, so a build that failed or was made by hand from
  * other sources never looks current.
+ * Plain JavaScript that Node runs as it is: the check runs on every `npm start`, and loading a
+ * TypeScript loader for it cost more than the check itself (bench/notes/footprint.md).
  */
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const stampIn = (root: string) => join(root, 'dist', '.source-hash');
+/** @param {string} root */
+const stampIn = (root) => join(root, 'dist', '.source-hash');
 
 /** The build's inputs: the sources, the build scripts and the files that configure them. */
 const INPUT_DIRS = ['src', 'scripts', 'public', 'drizzle'];
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
-/** Tests are not built: changing one does not need a new build. */
-const isTest = (name: string) => /\.test\.tsx?$/.test(name);
-/** A tool folder's own install (scripts/migration-tools/node_modules: scripts/tools-on-demand.ts) is no input. */
-const isInstall = (name: string) => name === 'node_modules';
+/**
+ * Tests are not built: changing one does not need a new build.
+ * @param {string} name
+ */
+const isTest = (name) => /\.test\.tsx?$/.test(name);
+/**
+ * A tool folder's own install (scripts/migration-tools/node_modules: scripts/tools-on-demand.ts) is no input.
+ * @param {string} name
+ */
+const isInstall = (name) => name === 'node_modules';
 
-function filesUnder(dir: string): string[] {
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function filesUnder(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -30,8 +44,12 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** A hash of the inputs' paths and contents (not their times: a checkout touches every file). */
-export function sourceHash(root = repoRoot): string {
+/**
+ * A hash of the inputs' paths and contents (not their times: a checkout touches every file).
+ * @param {string} [root]
+ * @returns {string}
+ */
+export function sourceHash(root = repoRoot) {
   const files = [
     ...INPUT_DIRS.flatMap((dir) => filesUnder(join(root, dir))),
     ...INPUT_FILES.map((file) => join(root, file)).filter(
@@ -48,19 +66,27 @@ export function sourceHash(root = repoRoot): string {
   return hash.digest('hex');
 }
 
-/** True when dist holds a finished build of exactly the current sources. */
-export function buildIsCurrent(root = repoRoot): boolean {
+/**
+ * True when dist holds a finished build of exactly the current sources.
+ * @param {string} [root]
+ * @returns {boolean}
+ */
+export function buildIsCurrent(root = repoRoot) {
   const stamp = stampIn(root);
   if (!existsSync(stamp) || !existsSync(join(root, 'dist', 'server', 'main.js'))) return false;
   return readFileSync(stamp, 'utf8').trim() === sourceHash(root);
 }
 
-/** `npm run build` clears the stamp before it starts and writes it when it has finished. */
-export function clearStamp(root = repoRoot): void {
+/**
+ * `npm run build` clears the stamp before it starts and writes it when it has finished.
+ * @param {string} [root]
+ */
+export function clearStamp(root = repoRoot) {
   rmSync(stampIn(root), { force: true });
 }
 
-export function writeStamp(root = repoRoot): void {
+/** @param {string} [root] */
+export function writeStamp(root = repoRoot) {
   writeFileSync(stampIn(root), `${sourceHash(root)}\n`);
 }
 
@@ -68,5 +94,5 @@ export function writeStamp(root = repoRoot): void {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv[2] === 'clear') clearStamp();
   else if (process.argv[2] === 'write') writeStamp();
-  else throw new Error('usage: source-stamp.ts clear|write');
+  else throw new Error('usage: source-stamp.mjs clear|write');
 }

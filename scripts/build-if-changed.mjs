@@ -1,5 +1,6 @@
+// @ts-check
 import { spawnSync } from 'node:child_process';
-import { buildIsCurrent } from './source-stamp.ts';
+import { buildIsCurrent } from './source-stamp.mjs';
 
 /*
  * `npm start`, part one: builds only when the sources changed since the last finished build, so a
