@@ -296,6 +296,10 @@ export function haproxyConfig(options: HaproxyOptions): string {
     '',
     'backend instances',
     '    balance roundrobin',
+    // An import at the limits (16 MiB) is worked on for up to a minute on a busy machine with nothing
+    // sent either way; cut at 30 s, the person would be told an import that went through had failed.
+    // The instance holds the connection for it too (src/server/http/long-work.ts).
+    '    http-request set-timeout server 5m if { path /api/account/import }',
     '    option httpchk',
     '    http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host localhost',
     '    http-check expect status 200',
