@@ -18,10 +18,20 @@ import {
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
 const INSERT_CHUNK = 1_000;
 
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(rows.slice(i, i + INSERT_CHUNK));
-  return out;
+/**
+ * `rows` INSERT_CHUNK at a time, taken from the iterable as each part is asked for: an import's
+ * 500,000 completed days made into rows all at once held the event loop 0.3-0.45 s.
+ */
+function* chunks<T>(rows: Iterable<T>): Generator<T[]> {
+  let part: T[] = [];
+  for (const row of rows) {
+    part.push(row);
+    if (part.length === INSERT_CHUNK) {
+      yield part;
+      part = [];
+    }
+  }
+  if (part.length > 0) yield part;
 }
 
 export async function findUser(db: Db, userId: string) {
@@ -294,7 +304,7 @@ export async function addCompletedDays(
   db: Db,
   userId: string,
   kind: 'habit' | 'task',
-  rows: readonly CompletionRow[],
+  rows: Iterable<CompletionRow>,
 ): Promise<number> {
   const added: string[] = [];
   for (const part of chunks(rows)) added.push(...(await insertCompletedDays(db, userId, kind, part)));

@@ -122,8 +122,9 @@ function importInOneTransaction(
       const days = fileDays(file);
       const daily = new Set(decision.dailyTasks);
       const counted = { leftOut: 0 };
-      const habitRows = [...eligibleRows(days.habit, () => true, decision.today, counted)];
-      const taskRows = [...eligibleRows(days.task, (id) => daily.has(id), decision.today, counted)];
+      // Made as each statement's part is taken, not all first (account-data.repo.ts, chunks).
+      const habitRows = eligibleRows(days.habit, () => true, decision.today, counted);
+      const taskRows = eligibleRows(days.task, (id) => daily.has(id), decision.today, counted);
       const added =
         (await addCompletedDays(tx, userId, 'habit', habitRows)) +
         (await addCompletedDays(tx, userId, 'task', taskRows));
