@@ -59,7 +59,10 @@ export function refuseImpossibleDates(file: AccountImport, now: Date): void {
           `The ${kind} "${item.title}" has createdAt ${item.createdAt}: a creation time must be between ${EARLIEST_DAY} and now`,
         );
       }
-      for (const [dayIndex, day] of item.completedDays.entries()) {
+      // An index, not entries(): a pair per day cost 0.1 s of the event loop for 500,000 days.
+      const days = item.completedDays;
+      for (let dayIndex = 0; dayIndex < days.length; dayIndex++) {
+        const day = days[dayIndex] as string;
         // Days are YYYY-MM-DD (DaySchema), so text order is date order.
         if (day < EARLIEST_DAY || day > latestDay) {
           refuse(
