@@ -5,10 +5,11 @@ import { HttpError, serviceUnavailable } from '../../errors';
 import { type FileReading, type PackedImport, readImportText, unpackedDays } from './import-file';
 
 /*
- * An import file at the limits (16 MiB, 500,000 completed days) took the event loop 0.2-0.3 s to parse
- * and check on a quiet machine, and more under load: every other person's call and the health check
- * waited that long (docs/decisions/037-fair-heavy-work.md). A large file is read in a worker thread
- * instead; a small one, the usual case, is read at once (a thread costs more than it saves).
+ * An import file at the limits (500,000 completed days: 6.5 MB, of the 16 MiB a body may be) took the
+ * event loop 0.2-0.3 s to parse and check on a quiet machine, and more under load: every other
+ * person's call and the health check waited that long (docs/decisions/037-fair-heavy-work.md). A large
+ * file is read in a worker thread instead; a small one, the usual case, is read at once (a thread costs
+ * more than it saves).
  */
 
 /** Above this many bytes, a file is read in a worker thread. */
