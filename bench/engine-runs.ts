@@ -25,9 +25,9 @@ export type Engine = 'pglite' | 'postgres';
 
 /**
  * A detached worktree of a recent `commit` on this checkout's packages (an older commit would need its
- * own, as bench/api.ts installs them), with its benchmark server compiled, to measure beside this one.
+ * own, as bench/api.ts installs them), to measure beside this one.
  */
-export function compiledCheckout(commit: string, name: string): { dir: string; cleanup: () => void } {
+export function checkoutBeside(commit: string, name: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `stride-${name}-beside-`));
   execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
   const cleanup = () => {
@@ -36,15 +36,26 @@ export function compiledCheckout(commit: string, name: string): { dir: string; c
   };
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
-      cwd: dir,
-      stdio: 'inherit',
-    });
   } catch (error) {
     cleanup();
     throw error;
   }
   return { dir, cleanup };
+}
+
+/** checkoutBeside, with its benchmark server compiled. */
+export function compiledCheckout(commit: string, name: string): { dir: string; cleanup: () => void } {
+  const checkout = checkoutBeside(commit, name);
+  try {
+    execFileSync('node', ['--import', 'tsx', 'scripts/build-server.ts', '--bench'], {
+      cwd: checkout.dir,
+      stdio: 'inherit',
+    });
+  } catch (error) {
+    checkout.cleanup();
+    throw error;
+  }
+  return checkout;
 }
 export type Row = { engine: string; call: string; measured: Measured; floor?: number };
 export type Target = { what: string; value: string; met: boolean };

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeRun, runFairness } from '../tests/faults/fairness-load';
 import { createDatabase, startServer } from '../tests/faults/harness';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
+import { checkoutBeside, ROOT } from './engine-runs';
 
 /*
  * `npm run bench -- fairness`: one person imports a file at the limits and exports their full account
@@ -14,25 +14,10 @@ import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/hel
  * figures. BENCH_FAIRNESS_BESIDE=<commit> runs that commit first on each engine, side by side.
  */
 const BESIDE = process.env.BENCH_FAIRNESS_BESIDE;
-const ROOT = process.cwd();
-
-/** A checkout of `commit` on this checkout's packages. */
-function checkout(commit: string): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'stride-fairness-beside-'));
-  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT, stdio: 'ignore' });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  return {
-    dir,
-    cleanup: () => {
-      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 export async function runFairnessBenchmark(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'stride-fairness-'));
-  const beside = BESIDE ? checkout(BESIDE) : undefined;
+  const beside = BESIDE ? checkoutBeside(BESIDE, 'fairness') : undefined;
   const versions = [
     ...(beside && BESIDE ? [{ name: BESIDE, cwd: beside.dir }] : []),
     { name: 'now', cwd: ROOT },

@@ -38,6 +38,17 @@ async function table(): Promise<PGlite> {
   return pglite;
 }
 
+/** Maintenance that runs only when asked, and the runs it reported. */
+function recorded(pglite: PGlite) {
+  const runs: MaintenanceRun[] = [];
+  const maintenance = startEmbeddedMaintenance(pglite, {
+    everyWrites: 1_000_000,
+    everyMs: 60_000,
+    onRun: (run) => runs.push(run),
+  });
+  return { maintenance, runs };
+}
+
 describe('embedded maintenance', () => {
   it('keeps a churned table small, where without it the table grows with every update', async () => {
     const untended = await table();
@@ -80,12 +91,7 @@ describe('embedded maintenance', () => {
 
   it('vacuums every table, the catalogs too, one statement each, serving others between them', async () => {
     const pglite = await table();
-    const runs: MaintenanceRun[] = [];
-    const maintenance = startEmbeddedMaintenance(pglite, {
-      everyWrites: 1_000_000,
-      everyMs: 60_000,
-      onRun: (run) => runs.push(run),
-    });
+    const { maintenance, runs } = recorded(pglite);
     const { rows: before } = await pglite.query<{ at: string }>('select clock_timestamp()::text as at');
     let done = false;
     const running = maintenance.run('start').then(() => {
@@ -118,12 +124,7 @@ describe('embedded maintenance', () => {
 
   it('stops between two tables instead of finishing the run', async () => {
     const pglite = await table();
-    const runs: MaintenanceRun[] = [];
-    const maintenance = startEmbeddedMaintenance(pglite, {
-      everyWrites: 1_000_000,
-      everyMs: 60_000,
-      onRun: (run) => runs.push(run),
-    });
+    const { maintenance, runs } = recorded(pglite);
     void maintenance.run('start');
     await maintenance.stop();
     expect(runs).toEqual([]);
