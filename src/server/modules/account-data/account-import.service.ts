@@ -24,6 +24,7 @@ import {
   insertImportJournal,
   insertTasks,
   recountCompletedDays,
+  refreshHistoryStatistics,
 } from './account-data.repo';
 import { EMBEDDED_DAYS_PAGE } from './account-export.service';
 import { byField, refuseImpossibleDates, refuseRepeatedIds, refuseTooManyDays } from './import-checks';
@@ -185,11 +186,17 @@ async function applyImport(
   for (const kind of ['habit', 'task'] as const) {
     const isDaily = kind === 'habit' ? () => true : (id: string) => daily.has(id);
     const gotDays = new Map<string, number>();
+    let first = true;
     const insert = async (chunk: CompletionRow[]) => {
       await nextTurn();
       for (const id of await insertCompletedDays(db, userId, kind, chunk)) {
         gotDays.set(id, (gotDays.get(id) ?? 0) + 1);
         added += 1;
+      }
+      if (first) {
+        first = false;
+        await nextTurn();
+        await refreshHistoryStatistics(db, kind);
       }
     };
     let chunk: CompletionRow[] = [];

@@ -78,8 +78,8 @@ function tickSql(kind: 'habit' | 'task', done: boolean): SQL {
 type TickValues = { userId: string; id: string; day: string; today: string };
 type Answer<T> = { item: T | null; daily: boolean | null };
 
-// One prepared statement per kind and direction (db/statements.ts).
-const TICKS = {
+// One prepared statement per kind and direction (db/statements.ts); the plan tests read them.
+export const TICKS = {
   habit: {
     done: statement<TickValues, Answer<Habit>>('stride_tick_habit', () => tickSql('habit', true)),
     undone: statement<TickValues, Answer<Habit>>('stride_untick_habit', () => tickSql('habit', false)),
