@@ -21,6 +21,9 @@ export const CONNECTIONS = 50;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 export const ROOT = resolve(import.meta.dirname, '..');
 
+/** Whether BENCH_ENGINES names `engine`, for the reports that start their servers themselves. */
+export const measuresEngine = (engine: Engine): boolean => ENGINES.includes(engine);
+
 export type Engine = 'pglite' | 'postgres';
 
 /**

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { describeRun, runFairness } from '../tests/faults/fairness-load';
 import { createDatabase, startServer } from '../tests/faults/harness';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
-import { checkoutBeside, ROOT } from './engine-runs';
+import { checkoutBeside, measuresEngine, ROOT } from './engine-runs';
 
 /*
  * `npm run bench -- fairness`: one person imports a file at the limits and exports their full account
  * three times while another person reads Today and ticks, and /api/health is polled, on each engine
  * (the real server process, as the fault test starts it). Prints the other person's and the health
  * check's latencies while the heavy work runs, against the targets; bench/notes/fairness.md keeps the
- * figures. BENCH_FAIRNESS_BESIDE=<commit> runs that commit first on each engine, side by side.
+ * figures. BENCH_FAIRNESS_BESIDE=<commit> runs that commit first on each engine, side by side;
+ * BENCH_ENGINES=pglite (or postgres) runs one engine.
  */
 const BESIDE = process.env.BENCH_FAIRNESS_BESIDE;
 
@@ -23,7 +24,7 @@ export async function runFairnessBenchmark(): Promise<void> {
     { name: 'now', cwd: ROOT },
   ];
   try {
-    for (const [i, version] of versions.entries()) {
+    for (const [i, version] of measuresEngine('pglite') ? versions.entries() : []) {
       const embedded = await startServer({ DATA_DIR: join(root, `data-${i}`) }, { cwd: version.cwd });
       try {
         const run = await runFairness(embedded.url, { exports: 3 });
@@ -32,6 +33,7 @@ export async function runFairnessBenchmark(): Promise<void> {
         await embedded.stop();
       }
     }
+    if (!measuresEngine('postgres')) return;
     if (!hasPostgresBinaries()) {
       console.log('PostgreSQL binaries not found: the PostgreSQL run is skipped');
       return;

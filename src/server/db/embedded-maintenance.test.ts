@@ -122,6 +122,20 @@ describe('embedded maintenance', () => {
     expect(missed).toEqual([]);
   });
 
+  it('ends a run with a checkpoint, so the next one of the WAL flusher has only its own files to sync', async () => {
+    const pglite = await table();
+    const { maintenance, runs } = recorded(pglite);
+    const redo = async () =>
+      (await pglite.query<{ lsn: string }>('select redo_lsn::text as lsn from pg_control_checkpoint()'))
+        .rows[0]?.lsn;
+    await pglite.exec("insert into t select g, 0, 'x' from generate_series(5, 1004) g");
+    const before = await redo();
+    await maintenance.run('start');
+    await maintenance.stop();
+    expect(runs).toHaveLength(1);
+    expect(await redo()).not.toBe(before);
+  });
+
   it('stops between two tables instead of finishing the run', async () => {
     const pglite = await table();
     const { maintenance, runs } = recorded(pglite);

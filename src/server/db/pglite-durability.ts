@@ -50,9 +50,12 @@ export const FLUSH_WAL = "select pg_logical_emit_message(false, 'stride', '', tr
 /**
  * WAL written since the last checkpoint after which one is asked for. PostgreSQL in single-user mode
  * never checkpoints on its own (only its checkpointer process would, on max_wal_size or
- * checkpoint_timeout), so the WAL grew until the server stopped: 257 MB during a benchmark.
+ * checkpoint_timeout), so the WAL grew until the server stopped: 257 MB during a benchmark. A
+ * checkpoint is one statement that holds the server's thread, and it writes what changed since the
+ * last: every 16 MB it took 35-105 ms during an import at the limits, every 4 MB mostly 15-35 ms
+ * (bench/notes/fairness.md; docs/decisions/037-fair-heavy-work.md).
  */
-export const CHECKPOINT_EVERY_BYTES = 16 * 1024 * 1024;
+export const CHECKPOINT_EVERY_BYTES = 4 * 1024 * 1024;
 
 /** A WAL position ('16/B374D848') as a byte count. */
 export function lsnBytes(lsn: string): bigint {

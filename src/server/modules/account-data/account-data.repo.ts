@@ -282,22 +282,25 @@ export async function insertCompletedDays(
 const FEW_HISTORY_ROWS = 10_000;
 
 /**
- * Gives the planner a history's true size when its statistics still describe a small table, so the
- * plans kept for others' statements are made again (docs/decisions/037-fair-heavy-work.md). The
- * embedded database keeps a prepared statement's generic plan until the table's statistics change,
- * and nothing else refreshes them while an import runs (no autovacuum; db/embedded-maintenance.ts
- * counts writes by request): an untick planned while habit_completions held a few rows scanned all
- * of it, up to 0.6 s per call by the end of an import at the limits. Called after the import's first
- * statement into the history, when the table is still small enough to sample in milliseconds.
+ * Gives the planner a history's true size when its figures still describe a small table, so the plans
+ * kept for others' statements are made again (docs/decisions/037-fair-heavy-work.md). The embedded
+ * database keeps a prepared statement's generic plan until the table's figures change, and nothing
+ * else refreshes them while an import runs (no autovacuum; db/embedded-maintenance.ts counts writes by
+ * request): an untick planned while habit_completions held a few rows scanned all of it, up to 0.6 s
+ * a call by the end of an import at the limits. Called after the import's first statement into the
+ * history, while the table is small enough to vacuum in milliseconds. A VACUUM, not an ANALYZE: it
+ * renews the table's size and nothing else, where an ANALYZE of the import's first thousand days
+ * would say they all belong to one item, and the recount of that item was then planned as a scan of
+ * the whole table (0.4 s).
  */
-export async function refreshHistoryStatistics(db: Db, kind: 'habit' | 'task'): Promise<void> {
+export async function refreshHistorySize(db: Db, kind: 'habit' | 'task'): Promise<void> {
   const history = kind === 'habit' ? 'habit_completions' : 'task_completions';
   const [row] = await executeRows<{ rows: number }>(
     db,
     sql`select reltuples::float8 as "rows" from pg_class where oid = ${history}::regclass`,
   );
   if (row && row.rows >= FEW_HISTORY_ROWS) return;
-  await db.execute(sql.raw(`analyze ${history}`));
+  await db.execute(sql.raw(`vacuum ${history}`));
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   insertImportJournal,
   insertTasks,
   recountCompletedDays,
-  refreshHistoryStatistics,
+  refreshHistorySize,
 } from './account-data.repo';
 import { EMBEDDED_DAYS_PAGE } from './account-export.service';
 import { byField, refuseImpossibleDates, refuseRepeatedIds, refuseTooManyDays } from './import-checks';
@@ -196,7 +196,7 @@ async function applyImport(
       if (first) {
         first = false;
         await nextTurn();
-        await refreshHistoryStatistics(db, kind);
+        await refreshHistorySize(db, kind);
       }
     };
     let chunk: CompletionRow[] = [];
