@@ -170,8 +170,9 @@ async function importInSteps(db: Db, person: PersonDay, file: AccountImport): Pr
 const EMBEDDED_INSERT_DAYS = 1_000;
 
 /**
- * Adds an import's days a chunk per statement, each after a turn of the event loop, recounts the items
- * that got any, then deletes the journal; answers how many days were added and left out.
+ * Adds an import's days a chunk per statement, each after a turn of the event loop (after the first,
+ * the history's size is renewed for the planner: refreshHistorySize), recounts the items that got any,
+ * then deletes the journal; answers how many days were added and left out.
  */
 async function applyImport(
   db: Db,
