@@ -220,3 +220,52 @@ test.describe('signed in', () => {
     await expect(accountMenuButton(page)).toHaveCount(0);
   });
 });
+
+test.describe('first paint', () => {
+  // Requests the service worker answers never reach page.route: without it, blocked means blocked.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Today and All Items paint their styled frame from the page alone, in both themes', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    await signIn(page);
+    // Neither the style sheet nor any script arrives: what shows is the page's own HTML and the rules it
+    // carries (scripts/critical-css.ts). The theme script is inline, so a dark reload is dark here too.
+    await page.route(/\/assets\//, (route) => route.abort());
+    for (const theme of THEMES) {
+      for (const [path, heading] of [
+        ['/today', 'Today'],
+        ['/all-items', 'All Items'],
+      ] as const) {
+        await page.evaluate((value) => localStorage.setItem('stride-theme', value), theme);
+        await page.goto(path);
+        const frame = page.locator('#app-shell');
+        await expect(
+          frame.getByRole('heading', { level: 1, name: heading, includeHidden: true }),
+        ).toBeAttached();
+        const looks = await page.evaluate(() => {
+          const header = document.querySelector('#app-shell header');
+          const logo = document.querySelector('#app-shell header svg');
+          return {
+            dark: document.documentElement.classList.contains('dark'),
+            background: getComputedStyle(document.body).backgroundColor,
+            headerPosition: header ? getComputedStyle(header).position : null,
+            headerHeight: header?.getBoundingClientRect().height,
+            logoWidth: logo?.getBoundingClientRect().width,
+          };
+        });
+        // The body's colour is the theme's, the header sticks at its 64 px and the logo is 28 px (unstyled,
+        // the header would be static and the logo 300 px wide).
+        expect(looks).toEqual({
+          dark: theme === 'dark',
+          background: theme === 'dark' ? 'rgb(9, 9, 11)' : 'rgb(250, 250, 250)',
+          headerPosition: 'sticky',
+          headerHeight: 65,
+          logoWidth: 28,
+        });
+        await snap(page, `frame-without-style-sheet${path.replace('/', '-')}`);
+      }
+    }
+    await page.unroute(/\/assets\//);
+  });
+});

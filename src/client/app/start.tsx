@@ -15,7 +15,7 @@ import { AppRouter } from './router';
  * screen's frame paints first").
  */
 
-// theme-init.js already set the class before paint; this syncs the store with it.
+// The page's inline theme script (#shared/api/theme-script) set the class before paint; this syncs the store with it.
 initTheme();
 
 // Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, in a chunk
