@@ -4,6 +4,7 @@ import { APP_SHELL_PAGES } from '#shared/api/pages';
 import { renderAppShellMarkup, type ShellScreen } from '../src/client/app/app-shell-document';
 import { renderLandingMarkup } from '../src/client/app/landing-document';
 import { CLIENT_BUILD_DIR } from '../src/server/paths';
+import { withCriticalCss } from './critical-css';
 
 /*
  * After `vite build`, the pages painted before any script runs (docs/decisions/013-api-cost.md). The
@@ -13,6 +14,8 @@ import { CLIENT_BUILD_DIR } from '../src/server/paths';
  *   markup inside #root.
  * - app-today.html, app-all-items.html: the app, with the screen's frame in #app-shell before a hidden
  *   #root (lib/app-shell.ts).
+ * Each carries the style rules of its own first paint (scripts/critical-css.ts). index.html, whose #root
+ * is empty until the app draws it, keeps its style sheet in the head.
  */
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -51,7 +54,7 @@ const landing = index
     `<script type="module" crossorigin src="/${landingEntry.file}"></script>${preloadTags(importedFiles('src/client/landing-page.ts'))}`,
   )
   .replace(root, `<div id="root">${renderLandingMarkup()}</div>`);
-writeFileSync(join(CLIENT_BUILD_DIR, 'landing.html'), landing);
+writeFileSync(join(CLIENT_BUILD_DIR, 'landing.html'), await withCriticalCss(landing));
 console.log(`landing.html written (script ${landingEntry.file})`);
 
 const SHELLS: Array<{ file: string; path: string; screen: ShellScreen }> = [
@@ -67,6 +70,6 @@ for (const shell of SHELLS) {
     root,
     `<div id="app-shell" inert aria-hidden="true">${renderAppShellMarkup(shell.screen, shell.path)}</div><div id="root" hidden></div>`,
   );
-  writeFileSync(join(CLIENT_BUILD_DIR, shell.file), html);
+  writeFileSync(join(CLIENT_BUILD_DIR, shell.file), await withCriticalCss(html));
   console.log(`${shell.file} written`);
 }

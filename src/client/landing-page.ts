@@ -1,10 +1,13 @@
 import { signIn } from './features/auth/sign-in';
+import { applyDeferredStyleSheets } from './lib/deferred-style-sheet';
 import { getTheme, initTheme, subscribeToTheme, themeToggleLabel, toggleTheme } from './lib/theme';
 
 /*
  * The whole script of the pre-rendered landing page (app/landing-document.tsx): the two controls on
- * it work without React. Everything else on the page is static HTML.
+ * it work without React. Everything else on the page is static HTML, drawn with the rules the page
+ * carries until the whole style sheet arrives.
  */
+void applyDeferredStyleSheets();
 initTheme();
 
 const toggle = document.querySelector<HTMLButtonElement>('[data-theme-toggle]');

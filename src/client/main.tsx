@@ -1,3 +1,4 @@
+import { applyDeferredStyleSheets } from './lib/deferred-style-sheet';
 import { earlyRequestsFor, startEarlyRequests } from './lib/early-requests';
 import './styles.css';
 
@@ -8,6 +9,8 @@ import './styles.css';
  * the app (app/start.tsx), whose code takes the main thread for a while.
  */
 startEarlyRequests(earlyRequestsFor(window.location.pathname));
+// Asked for now; the app waits for it before it draws (app/start.tsx).
+void applyDeferredStyleSheets();
 
 function start(): void {
   import('./app/start').catch((error: unknown) => {

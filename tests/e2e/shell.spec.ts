@@ -220,3 +220,73 @@ test.describe('signed in', () => {
     await expect(accountMenuButton(page)).toHaveCount(0);
   });
 });
+
+test.describe('first paint', () => {
+  // Requests the service worker answers never reach page.route: without it, blocked means blocked.
+  test.use({ serviceWorkers: 'block' });
+
+  /** What shows without the style sheet: the theme's colour, the sticky 64 px header and its 28 px logo. */
+  async function expectStyledFromThePageAlone(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+    const looks = await page.evaluate(() => {
+      const header = document.querySelector('header');
+      const logo = header?.querySelector('svg');
+      return {
+        dark: document.documentElement.classList.contains('dark'),
+        background: getComputedStyle(document.body).backgroundColor,
+        headerPosition: header ? getComputedStyle(header).position : null,
+        headerHeight: header?.getBoundingClientRect().height,
+        logoWidth: logo?.getBoundingClientRect().width,
+      };
+    });
+    // Unstyled, the header would be static and the logo 300 px wide.
+    expect(looks).toEqual({
+      dark: theme === 'dark',
+      background: theme === 'dark' ? 'rgb(9, 9, 11)' : 'rgb(250, 250, 250)',
+      headerPosition: 'sticky',
+      headerHeight: 65,
+      logoWidth: 28,
+    });
+  }
+
+  test('the landing page, Today and All Items paint styled from the page alone, in both themes', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    // Neither the style sheet nor any script arrives: what shows is the page's own HTML and the rules it
+    // carries (scripts/critical-css.ts). The theme script is inline, so a dark reload is dark here too.
+    await page.route(/\/assets\//, (route) => route.abort());
+    await page.goto('/');
+    for (const theme of THEMES) {
+      await page.evaluate((value) => localStorage.setItem('stride-theme', value), theme);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Stride' })).toBeVisible();
+      await expectStyledFromThePageAlone(page, theme);
+      await snap(page, 'landing-without-style-sheet');
+    }
+    await page.unroute(/\/assets\//);
+    await signIn(page);
+    await page.route(/\/assets\//, (route) => route.abort());
+    for (const theme of THEMES) {
+      for (const [path, heading] of [
+        ['/today', 'Today'],
+        ['/all-items', 'All Items'],
+      ] as const) {
+        await page.evaluate((value) => localStorage.setItem('stride-theme', value), theme);
+        await page.goto(path);
+        // The frame is inert and hidden from assistive technology: it only shows.
+        await expect(
+          page.locator('#app-shell').getByRole('heading', { level: 1, name: heading, includeHidden: true }),
+        ).toBeAttached();
+        await expectStyledFromThePageAlone(page, theme);
+        await snap(page, `frame-without-style-sheet${path.replace('/', '-')}`);
+      }
+    }
+
+    // With the files let through, the page's first module gives the whole sheet its media back and the
+    // app draws in its place (lib/deferred-style-sheet.ts).
+    await page.unroute(/\/assets\//);
+    await page.goto('/today');
+    await expect(page.locator('#root').getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+    await expect(page.locator('link[rel="stylesheet"][href^="/assets/"]')).toHaveAttribute('media', 'all');
+  });
+});

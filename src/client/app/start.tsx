@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { apiRequest } from '../lib/api-client';
 import { connectivity } from '../lib/connectivity';
+import { applyDeferredStyleSheets } from '../lib/deferred-style-sheet';
 import { RESTORE_WAIT_MS, startOfflineCache } from '../lib/offline-cache';
 import { startOutbox } from '../lib/outbox';
 import { queryClient } from '../lib/query-client';
@@ -15,7 +16,7 @@ import { AppRouter } from './router';
  * screen's frame paints first").
  */
 
-// theme-init.js already set the class before paint; this syncs the store with it.
+// The page's inline theme script (#shared/api/theme-script) set the class before paint; this syncs the store with it.
 initTheme();
 
 // Offline use and installing (docs/decisions/018-installable-app.md): in built apps only, in a chunk
@@ -43,13 +44,15 @@ void startOutbox(queryClient, (change) => apiRequest(change.method, change.path,
 
 const app = createRoot(root);
 // Offline at start, the last data seen comes back before the first paint if it is read quickly;
-// online, the first paint waits for nothing (lib/offline-cache.ts).
+// online, the first paint waits for nothing (lib/offline-cache.ts) but the whole style sheet, which a
+// pre-rendered page asks for without waiting (lib/deferred-style-sheet.ts).
 const saved = startOfflineCache(queryClient);
-void (
+void Promise.all([
+  applyDeferredStyleSheets(),
   connectivity() === 'online'
     ? Promise.resolve()
-    : Promise.race([saved, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))])
-).then(() =>
+    : Promise.race([saved, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]),
+]).then(() =>
   // A transition: React draws the first screen in slices and the page keeps answering meanwhile.
   startTransition(() =>
     app.render(

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { THEME_STORAGE_KEY } from '#shared/api/theme-script';
 import { always, installFakeApi } from '../testing/fake-api';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
-import { getTheme, initTheme, THEME_STORAGE_KEY, toggleTheme } from './theme';
+import { getTheme, initTheme, toggleTheme } from './theme';
 
 afterEach(() => {
   localStorage.clear();

@@ -3,10 +3,9 @@
  * uses it too; components read it through useTheme (app/layout/theme-toggle.tsx).
  */
 
-export type Theme = 'light' | 'dark';
+import { THEME_STORAGE_KEY } from '#shared/api/theme-script';
 
-/** Must match the key read by public/theme-init.js before the first paint. */
-export const THEME_STORAGE_KEY = 'stride-theme';
+export type Theme = 'light' | 'dark';
 
 const listeners = new Set<() => void>();
 

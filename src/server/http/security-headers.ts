@@ -1,14 +1,21 @@
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '#shared/api/theme-script';
+
 /*
  * The security headers of every answer, written once at start (helmet rebuilt its policy strings on
- * each request, a measurable share of a small API call). The policy: everything from our own origin,
- * inline styles only (React and Radix set style attributes), images also from https (Google profile
- * pictures), never framed, no referrer sent, and in production HTTPS only (HSTS, upgrade).
+ * each request, a measurable share of a small API call). The policy: everything from our own origin;
+ * inline styles (React and Radix set style attributes, and the pre-rendered pages carry their first
+ * paint's rules); one inline script, the theme's, allowed by its hash (#shared/api/theme-script); images
+ * also from https (Google profile pictures); never framed; no referrer sent; and in production HTTPS
+ * only (HSTS, upgrade).
  */
+
+const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 export function securityHeaders(production: boolean): Record<string, string> {
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${themeScriptHash}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",

@@ -23,7 +23,7 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /** The one error handler: every failure leaves as `{ message, issues? }` with the right status. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message };

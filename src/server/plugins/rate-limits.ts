@@ -39,7 +39,10 @@ export function clientKey(address: string): string {
  * The buckets live in this process; with N instances behind a balancer the allowance is up to N times
  * larger, which is still far below what hurts.
  */
-export const rateLimitsPlugin = fp<RateLimitsOptions>(async (app: FastifyInstance, { limits }) => {
+export const rateLimitsPlugin = fp<RateLimitsOptions>(async function rateLimits(
+  app: FastifyInstance,
+  { limits },
+) {
   if (!limits) return;
   const signIn = new TokenBuckets(limits.signIn);
   const writes = new TokenBuckets(limits.writes);

@@ -15,7 +15,7 @@ export type SecurityOptions = { env: Env };
  * already keeps the cookie off cross-site POSTs; refusing a foreign Origin as well covers same-site
  * subdomains and old browsers.
  */
-export const securityPlugin = fp<SecurityOptions>(async (app: FastifyInstance, { env }) => {
+export const securityPlugin = fp<SecurityOptions>(async function security(app: FastifyInstance, { env }) {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const publicHost = new URL(env.PUBLIC_URL).host;
 

@@ -22,34 +22,35 @@ export function hasBuiltClient(root: string): boolean {
  * brotli and a gzip copy of each file (scripts/precompress.ts), sent as they are to a browser that
  * accepts them.
  */
-export const staticClientPlugin = fp<StaticClientOptions>(
-  async (app: FastifyInstance, { root, hasSessionCookie }) => {
-    await app.register(fastifyStatic, {
-      root,
-      // One route per built file, found at start (a build replaces the folder and restarts the
-      // server), rather than a catch-all: a catch-all would also catch unknown /api paths before the
-      // API's own not-found answer (plugins/api-scope.ts).
-      wildcard: false,
-      // Pages go through sendPage below, which chooses between the app and the landing page.
-      index: false,
-      preCompressed: true,
-      // Source maps would hand out the original source; the build makes none, and none is served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${join(root, 'assets')}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('cache-control', 'no-cache');
-        }
-      },
-    });
-    // "/" is a directory to the files plugin; other client routes reach sendPage through the app's
-    // not-found handler (app.ts).
-    app.get('/', (request, reply) =>
-      sendPage(request, reply, { root, hasSessionCookie: hasSessionCookie(request) }),
-    );
-  },
-);
+export const staticClientPlugin = fp<StaticClientOptions>(async function staticClient(
+  app: FastifyInstance,
+  { root, hasSessionCookie },
+) {
+  await app.register(fastifyStatic, {
+    root,
+    // One route per built file, found at start (a build replaces the folder and restarts the
+    // server), rather than a catch-all: a catch-all would also catch unknown /api paths before the
+    // API's own not-found answer (plugins/api-scope.ts).
+    wildcard: false,
+    // Pages go through sendPage below, which chooses between the app and the landing page.
+    index: false,
+    preCompressed: true,
+    // Source maps would hand out the original source; the build makes none, and none is served.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${join(root, 'assets')}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  // "/" is a directory to the files plugin; other client routes reach sendPage through the app's
+  // not-found handler (app.ts).
+  app.get('/', (request, reply) =>
+    sendPage(request, reply, { root, hasSessionCookie: hasSessionCookie(request) }),
+  );
+});
 
 // Which pre-rendered pages the build wrote, asked of the disk once per client folder and page rather
 // than on every page load (a build replaces the whole folder and restarts the server).

@@ -5,7 +5,10 @@ import { serviceUnavailable } from '../errors';
 import { isWriteRequest } from '../http/write-requests';
 
 /** Refuses writes with 503 while the embedded database's disk is nearly full (db/storage-guard.ts). */
-export const storageGuardPlugin = fp<{ storage: StorageGuard }>(async (app: FastifyInstance, { storage }) => {
+export const storageGuardPlugin = fp<{ storage: StorageGuard }>(async function storageGuard(
+  app: FastifyInstance,
+  { storage },
+) {
   app.addHook('onRequest', async (request) => {
     if (!isWriteRequest(request)) return;
     if (!storage.canWrite()) {

@@ -40,7 +40,10 @@ export type AuthSessionOptions = { db: Db; env: Env; clock: () => Date; sessionC
  * `request.user`. Refusing signed-out calls is left to signInRequiredPlugin, registered after the rate
  * limits so that a flood of signed-out calls is counted too.
  */
-export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInstance, options) => {
+export const authSessionPlugin = fp<AuthSessionOptions>(async function authSession(
+  app: FastifyInstance,
+  options,
+) {
   const { db, env, clock, sessionCache } = options;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -78,7 +81,7 @@ export const authSessionPlugin = fp<AuthSessionOptions>(async (app: FastifyInsta
 });
 
 /** Answers 401 "Not signed in" for every call in its scope when no session was found. */
-export const signInRequiredPlugin = fp(async (app: FastifyInstance) => {
+export const signInRequiredPlugin = fp(async function signInRequired(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!request.user) throw notSignedIn();
   });

@@ -62,7 +62,10 @@ function workOf(request: FastifyRequest, status: number, payload: unknown): Resc
   return item ? { userId: user.id, item } : undefined;
 }
 
-export const reminderTriggersPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
+export const reminderTriggersPlugin = fp<{ db: Db }>(async function reminderTriggers(
+  app: FastifyInstance,
+  { db },
+) {
   app.decorateRequest('timeZoneChanged', false);
   app.addHook('onSend', async (request, reply, payload) => {
     const work = workOf(request, reply.statusCode, payload);
