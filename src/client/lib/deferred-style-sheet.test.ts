@@ -46,6 +46,25 @@ describe('applyDeferredStyleSheets', () => {
     await expect(applied).resolves.toBeUndefined();
   });
 
+  it('goes on after SHEET_WAIT_MS when the sheet never says it arrived', async () => {
+    vi.useFakeTimers();
+    try {
+      deferredLink();
+      const { applyDeferredStyleSheets, SHEET_WAIT_MS } = await fresh();
+      let settled = false;
+      const applied = applyDeferredStyleSheets().then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(SHEET_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await applied;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('applies once however often it is asked, and at once on a page without a deferred sheet', async () => {
     const { applyDeferredStyleSheets } = await fresh();
     const first = applyDeferredStyleSheets();

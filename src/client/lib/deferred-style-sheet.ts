@@ -10,12 +10,19 @@
 /** The attribute that holds a deferred style sheet's own media. */
 export const DEFERRED_MEDIA_ATTRIBUTE = 'data-media';
 
+/**
+ * How long the app waits for the sheet at most: a link's load event is not certain to come (Chromium
+ * has missed it on links whose media changed), and the app must draw regardless; the rules then apply
+ * when the file does arrive.
+ */
+export const SHEET_WAIT_MS = 3_000;
+
 let applied: Promise<void> | undefined;
 
 /**
  * Applies every deferred style sheet of the page, once however often it is called; resolves once each
- * has arrived (or failed: the page then goes on with the rules it carries). Resolves at once on a page
- * with none (index.html, `npm run dev`).
+ * has arrived, failed or kept the app waiting SHEET_WAIT_MS (the page then goes on with the rules it
+ * carries). Resolves at once on a page with none (index.html, `npm run dev`).
  */
 export function applyDeferredStyleSheets(): Promise<void> {
   applied ??= applyAll();
@@ -34,6 +41,7 @@ function applyAll(): Promise<void> {
         : new Promise<void>((resolve) => {
             link.addEventListener('load', () => resolve(), { once: true });
             link.addEventListener('error', () => resolve(), { once: true });
+            setTimeout(resolve, SHEET_WAIT_MS);
           });
       link.media = link.getAttribute(DEFERRED_MEDIA_ATTRIBUTE) ?? 'all';
       link.removeAttribute(DEFERRED_MEDIA_ATTRIBUTE);
