@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_COMPLETED_DAYS_MAX } from '#shared/api/account-data';
+import { habitsImportFile } from '../server/helpers/import-files';
 import { type Call, call, signIn, sleep } from './harness';
 
 /*
@@ -26,25 +27,7 @@ function daysFrom(start: string, count: number): string[] {
  * default) it holds 500,000 days, about 6.5 MB.
  */
 export function fileAtTheLimits(habits = HABITS) {
-  const days = daysFrom('2000-01-01', DAYS_PER_HABIT);
-  return {
-    format: 'stride-export',
-    version: 3,
-    goals: [],
-    tasks: [],
-    habits: Array.from({ length: habits }, (_, i) => ({
-      id: randomUUID(),
-      title: `Habit ${i}`,
-      repeat: null,
-      repeatStart: null,
-      timesPerWeek: null,
-      remindAt: null,
-      isToday: false,
-      todaySortOrder: 0,
-      sortOrder: i,
-      completedDays: days,
-    })),
-  };
+  return habitsImportFile(habits, daysFrom('2000-01-01', DAYS_PER_HABIT));
 }
 
 export type Timed = { kind: string; status: number; started: number; ended: number };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AccountImportResultSchema } from '#shared/api/account-data';
@@ -8,6 +7,7 @@ import { statementText } from '../../src/server/db/statements';
 import { TICKS } from '../../src/server/modules/completions/completions.repo';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
+import { habitsImportFile } from './helpers/import-files';
 import { loginAs } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -53,25 +53,7 @@ describe.runIf(!onPostgres)('an import on the embedded database', () => {
     const heavy = await person();
     const today = dayAt(new Date(), 'UTC');
     const days = Array.from({ length: 2_500 }, (_, i) => addDays(today, -1 - i));
-    const habit = (title: string) => ({
-      id: randomUUID(),
-      title,
-      repeat: null,
-      repeatStart: null,
-      timesPerWeek: null,
-      remindAt: null,
-      isToday: false,
-      todaySortOrder: 0,
-      sortOrder: 0,
-      completedDays: days,
-    });
-    const file = {
-      format: 'stride-export',
-      version: 3,
-      goals: [],
-      tasks: [],
-      habits: [habit('A'), habit('B')],
-    };
+    const file = habitsImportFile(2, days);
     const imported = await heavy.client.expect(
       200,
       AccountImportResultSchema,
