@@ -56,13 +56,18 @@ async function openAndMigrate(env: Env, onLockLost: () => void): Promise<Databas
     // An import a stopped server left decided but not applied whole is finished before anyone can see
     // it half done (docs/decisions/037-fair-heavy-work.md).
     await finishImports(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    fail(`Cannot finish the imports left unfinished in ${where}: ${errorText(error)}`);
+  }
+  try {
     // What starting wrote (a new folder, migrations, a finished import: 141 files for a new folder) is
     // synced now, before anyone is served, not by the first checkpoint of the WAL flusher, which may
     // fall in the middle of someone's import (docs/decisions/037-fair-heavy-work.md).
     await database.pglite?.exec('CHECKPOINT');
   } catch (error) {
     await database.close().catch(() => undefined);
-    fail(`Cannot finish the imports left unfinished in ${where}: ${errorText(error)}`);
+    fail(`Cannot write ${where} to disk: ${errorText(error)}`);
   }
   return database;
 }
