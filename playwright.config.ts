@@ -46,6 +46,10 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A service worker's first install fetches and compiles every built file beside the journey's own
+    // work; the journeys about it (offline, installing, reminders) allow it themselves
+    // (docs/decisions/025-suite-time.md).
+    serviceWorkers: 'block',
   },
   projects: [
     // Every journey runs on the desktop; those about layout and touch also on the phone (tagged

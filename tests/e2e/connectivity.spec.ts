@@ -1,5 +1,8 @@
 import { expect, expectSavedOnDevice, post, signInByRequest, snap, test, uniqueEmail } from './fixtures';
 
+// These journeys are about the service worker: it is blocked in the others (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Offline and unreachable states are visible and honest (docs/product.md#connectivity): a banner says
  * so, a tick, a new task and an edit wait on the device and are sent when Stride answers again, a

@@ -1,5 +1,8 @@
 import { expect, expectSavedOnDevice, post, signInByRequest, snap, test } from './fixtures';
 
+// These journeys are about the service worker: it is blocked in the others (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Installable app (docs/decisions/018-installable-app.md): the manifest a browser needs to offer
  * "Install", a service worker that controls the page, and an app shell that opens without a network.

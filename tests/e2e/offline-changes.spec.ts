@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, post, setTheme, signInByRequest, snap, test } from './fixtures';
 
+// These journeys are about the service worker: it is blocked in the others (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Every change a person can make works offline (docs/product.md#connectivity, docs/decisions/029-api-contract.md):
  * a task completed and un-completed, an item put on Today and taken off, a task planned for a day, an

@@ -1,6 +1,9 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, expectNoA11yViolations, post, setTheme, signInByRequest, snap, test } from './fixtures';
 
+// These journeys are about the service worker: it is blocked in the others (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Reminders on the screens and on the device (docs/product.md#reminders,
  * docs/decisions/036-reminders-on-screen.md): a time set from a card, a push handed to the service
