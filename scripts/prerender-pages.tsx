@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { APP_START_SCRIPT } from '#shared/api/app-start-script';
 import { APP_SHELL_PAGES } from '#shared/api/pages';
 import { renderAppShellMarkup, type ShellScreen } from '../src/client/app/app-shell-document';
 import { renderLandingMarkup } from '../src/client/app/landing-document';
@@ -35,8 +36,19 @@ function importedFiles(key: string, seen = new Set<string>()): string[] {
   return [...seen].map((imported) => manifest[imported]?.file).filter((file): file is string => !!file);
 }
 
-const preloadTags = (files: readonly string[]) =>
-  files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+/**
+ * A page's modules (its entry, then the chunks the entry imports) asked for once its first paint is
+ * done, by the start script at the end of the body instead of a module script and preloads in the
+ * head (#shared/api/app-start-script).
+ */
+const startAfterPaint = (html: string, files: readonly string[]) =>
+  html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(entry, '')
+    .replace(
+      '</body>',
+      `<script data-modules="${files.map((file) => `/${file}`).join(' ')}">${APP_START_SCRIPT}</script>\n  </body>`,
+    );
 
 const index = readFileSync(join(CLIENT_BUILD_DIR, 'index.html'), 'utf8');
 const entry = /<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/;
@@ -44,16 +56,17 @@ if (!entry.test(index)) throw new Error('index.html has no app entry script wher
 const root = '<div id="root"></div>';
 if (!index.includes(root)) throw new Error('index.html has no empty #root');
 
+const appEntry = manifest['index.html'];
+if (!appEntry) throw new Error('the build manifest has no index.html entry');
+const appModules = [appEntry.file, ...importedFiles('index.html')];
+
 const landingEntry = manifest['src/client/landing-page.ts'];
 if (!landingEntry) throw new Error('the build manifest has no src/client/landing-page.ts entry');
-const landing = index
-  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-  // The chunks it imports (the theme store, shared with the app) load in parallel with it.
-  .replace(
-    entry,
-    `<script type="module" crossorigin src="/${landingEntry.file}"></script>${preloadTags(importedFiles('src/client/landing-page.ts'))}`,
-  )
-  .replace(root, `<div id="root">${renderLandingMarkup()}</div>`);
+// The chunks it imports (the theme store, shared with the app) load in parallel with it.
+const landing = startAfterPaint(index, [
+  landingEntry.file,
+  ...importedFiles('src/client/landing-page.ts'),
+]).replace(root, `<div id="root">${renderLandingMarkup()}</div>`);
 writeFileSync(join(CLIENT_BUILD_DIR, 'landing.html'), await withCriticalCss(landing));
 console.log(`landing.html written (script ${landingEntry.file})`);
 
@@ -66,7 +79,7 @@ for (const file of new Set(Object.values(APP_SHELL_PAGES))) {
     throw new Error(`the server sends ${file}, which nothing writes`);
 }
 for (const shell of SHELLS) {
-  const html = index.replace(
+  const html = startAfterPaint(index, appModules).replace(
     root,
     `<div id="app-shell" inert aria-hidden="true">${renderAppShellMarkup(shell.screen, shell.path)}</div><div id="root" hidden></div>`,
   );

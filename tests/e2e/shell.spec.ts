@@ -285,5 +285,24 @@ test.describe('first paint', () => {
     await expect(page.locator('#root').getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     await expect(page.locator('#app-shell')).toHaveCount(0);
     await expect(page.locator('link[rel="stylesheet"][href^="/assets/"]')).toHaveAttribute('media', 'all');
+    // The app's modules are asked for only after the frame has painted (#shared/api/app-start-script):
+    // an order of events the page itself recorded, not a duration.
+    for (const path of ['/today', '/all-items']) {
+      await page.goto(path);
+      await expect(page.locator('#root *').first()).toBeVisible();
+      const order = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+        modules: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(order.firstPaint, `${path} painted`).toBeDefined();
+      expect(order.modules.length, `${path} loaded its modules`).toBeGreaterThan(0);
+      expect(
+        Math.min(...order.modules),
+        `${path}: no module asked for before the first paint`,
+      ).toBeGreaterThan(order.firstPaint ?? Number.POSITIVE_INFINITY);
+    }
   });
 });

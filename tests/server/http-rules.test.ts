@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_START_SCRIPT } from '#shared/api/app-start-script';
 import { HealthSchema } from '#shared/api/auth';
 import { GoalListSchema } from '#shared/api/goals';
 import { THEME_SCRIPT } from '#shared/api/theme-script';
@@ -304,11 +305,14 @@ describe('response headers', () => {
   );
 
   it('every answer carries the security headers, computed once', async () => {
-    // The one inline script a page may run is the theme's, named by its SHA-256 (CSP level 2's hash source).
-    const themeScriptSource = `'sha256-${createHash('sha256').update(THEME_SCRIPT, 'utf8').digest('base64')}'`;
+    // The only inline scripts a page may run are the theme's and the pre-rendered pages' start, each
+    // named by its SHA-256 (CSP level 2's hash source).
+    const hashSource = (script: string) =>
+      `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+    const inlineScripts = `${hashSource(THEME_SCRIPT)} ${hashSource(APP_START_SCRIPT)}`;
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers).toMatchObject({
-      'content-security-policy': `default-src 'self';script-src 'self' ${themeScriptSource};style-src 'self' 'unsafe-inline';img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';manifest-src 'self';worker-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'`,
+      'content-security-policy': `default-src 'self';script-src 'self' ${inlineScripts};style-src 'self' 'unsafe-inline';img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';manifest-src 'self';worker-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'`,
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'no-referrer',

@@ -1,21 +1,24 @@
 import { createHash } from 'node:crypto';
+import { APP_START_SCRIPT } from '#shared/api/app-start-script';
 import { THEME_SCRIPT } from '#shared/api/theme-script';
 
 /*
  * The security headers of every answer, written once at start (helmet rebuilt its policy strings on
  * each request, a measurable share of a small API call). The policy: everything from our own origin;
  * inline styles (React and Radix set style attributes, and the pre-rendered pages carry their first
- * paint's rules); one inline script, the theme's, allowed by its hash (#shared/api/theme-script); images
+ * paint's rules); two inline scripts, allowed by their hashes: the theme's (#shared/api/theme-script) and
+ * the pre-rendered pages' start (#shared/api/app-start-script); images
  * also from https (Google profile pictures); never framed; no referrer sent; and in production HTTPS
  * only (HSTS, upgrade).
  */
 
-const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const inlineScripts = [THEME_SCRIPT, APP_START_SCRIPT].map(hashOf).join(' ');
 
 export function securityHeaders(production: boolean): Record<string, string> {
   const policy = [
     "default-src 'self'",
-    `script-src 'self' ${themeScriptHash}`,
+    `script-src 'self' ${inlineScripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
