@@ -49,7 +49,7 @@ export class EmbeddedThreadStopped extends Error {
  * The built server runs the worker compiled beside it (scripts/build-server.ts); the sources, in tests
  * and `npm run dev`, run it through tsx, as modules/account-data/import-file-off-loop.ts does.
  */
-function startWorker(dataDir: string): Worker {
+export function startEmbeddedWorker(dataDir: string): Worker {
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./embedded-database-worker.js', import.meta.url), { workerData: { dataDir } });
   }
@@ -249,9 +249,15 @@ class ThreadClient implements EmbeddedThread {
   }
 }
 
-/** Opens the embedded database in `dataDir` (which must exist and be locked) in a thread of its own. */
-export async function openEmbeddedThread(dataDir: string): Promise<EmbeddedThread> {
-  const client = new ThreadClient(startWorker(dataDir));
+/**
+ * Opens the embedded database in `dataDir` (which must exist and be locked) in a thread of its own;
+ * tests pass the worker in, to stop it as a crash would.
+ */
+export async function openEmbeddedThread(
+  dataDir: string,
+  worker: Worker = startEmbeddedWorker(dataDir),
+): Promise<EmbeddedThread> {
+  const client = new ThreadClient(worker);
   try {
     await client.ready();
   } catch (error) {
