@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { messages, PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, executeRows, inTransaction, openDatabase } from './client';
+import { type Database, embeddedThreadOf, executeRows, inTransaction, openDatabase } from './client';
 import { classifyDatabaseError, codeOf } from './database-errors';
 import { EmbeddedThreadStopped, openEmbeddedThread, startEmbeddedWorker } from './embedded-thread';
 
@@ -139,6 +139,19 @@ describe('the embedded database in its own thread', () => {
     await transaction;
     expect(await outside).toEqual([{ n: 1 }]);
     expect(events).toEqual(['transaction done', 'outside answered']);
+  });
+
+  it("lets heavy work's next piece wait for a request's statements, asked one after another", async () => {
+    const events: string[] = [];
+    const request = (async () => {
+      for (let i = 0; i < 3; i += 1) await thread().query('select pg_sleep(0.02)');
+      events.push('request answered');
+    })();
+    // Bounded in production (othersFirst); unbounded here, so that only the order is looked at.
+    await embeddedThreadOf(database.db)?.quiet(60_000);
+    events.push('next piece');
+    await request;
+    expect(events).toEqual(['request answered', 'next piece']);
   });
 
   it("keeps the server's event loop turning during a long statement, where an in-process PGlite stops it", async () => {

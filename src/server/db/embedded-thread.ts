@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { READY_ID, type Reply, type Request, rebuiltError } from './embedded-thread-protocol';
+import { nextTurn } from './next-turn';
 import { noteThreadFsyncs } from './pglite-durability';
 
 /*
@@ -31,6 +32,11 @@ export type ThreadActivity = 'idle' | 'busy' | 'stuck' | 'stopped';
 export interface EmbeddedThread extends EmbeddedClient {
   /** `boundMs`: how long the thread may go without answering while statements wait before it counts as stuck. */
   activity(boundMs: number): ThreadActivity;
+  /**
+   * Resolves once no statement waits on the thread, seen a turn of the event loop after an answer (so a
+   * request between two of its statements has sent the next), or after `boundMs` at most.
+   */
+  quiet(boundMs: number): Promise<void>;
 }
 
 /**
@@ -101,6 +107,8 @@ class ThreadClient implements EmbeddedThread {
   /** Set once the thread has stopped or been closed: every later call fails with it. */
   #stopped: Error | undefined;
   #closing: Promise<void> | undefined;
+  /** Woken at each answer: heavy work waiting for the thread to be quiet. */
+  #answerWaiters: Array<() => void> = [];
 
   constructor(worker: Worker) {
     this.#worker = worker;
@@ -145,6 +153,7 @@ class ThreadClient implements EmbeddedThread {
     const waiting = this.#waiting.get(reply.id);
     this.#waiting.delete(reply.id);
     this.#settled();
+    for (const wake of this.#answerWaiters.splice(0)) wake();
     if (!waiting) return;
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(rebuiltError(reply.error));
@@ -234,6 +243,22 @@ class ThreadClient implements EmbeddedThread {
     if (!this.#busy()) return 'idle';
     const quietMs = performance.now() - Math.max(this.#answeredAt, this.#busySince);
     return quietMs < boundMs ? 'busy' : 'stuck';
+  }
+
+  async quiet(boundMs: number): Promise<void> {
+    const until = performance.now() + boundMs;
+    await nextTurn();
+    while (this.#waiting.size > 0 && !this.#stopped) {
+      const left = until - performance.now();
+      if (left <= 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.#answerWaiters.push(resolve);
+        timer = setTimeout(resolve, left);
+      });
+      clearTimeout(timer);
+      await nextTurn();
+    }
   }
 
   close(): Promise<void> {
