@@ -162,7 +162,8 @@ describe('the embedded database in its own thread', () => {
     } finally {
       await inProcess.close();
     }
-  });
+    // Creating the in-process database is an initdb: tens of seconds on a busy machine.
+  }, 120_000);
 });
 
 describe('a database thread that stops', () => {
