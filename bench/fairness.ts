@@ -5,6 +5,7 @@ import { describeRun, runFairness } from '../tests/faults/fairness-load';
 import { createDatabase, startServer } from '../tests/faults/harness';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
 import { checkoutBeside, measuresEngine, ROOT } from './engine-runs';
+import { rssMiB } from './processes';
 
 /*
  * `npm run bench -- fairness`: one person imports a file at the limits and exports their full account
@@ -29,6 +30,9 @@ export async function runFairnessBenchmark(): Promise<void> {
       try {
         const run = await runFairness(embedded.url, { exports: 3 });
         console.log(describeRun(`the embedded database (${version.name})`, run));
+        // The database's thread is a second V8 isolate in the same process: what it costs shows here.
+        const rss = embedded.child.pid === undefined ? undefined : rssMiB(embedded.child.pid);
+        console.log(`  resident memory after the run: ${rss ?? '?'} MiB`);
       } finally {
         await embedded.stop();
       }

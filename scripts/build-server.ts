@@ -24,9 +24,14 @@ function compile(entry: string, outfile: string) {
 // (src/server/modules/account-data/import-file-off-loop.ts).
 const IMPORT_FILE_WORKER = 'src/server/modules/account-data/import-file-worker.ts';
 
+// The embedded database runs in a worker thread started the same way (src/server/db/embedded-thread.ts).
+const DATABASE_WORKER = 'src/server/db/embedded-database-worker.ts';
+
 await compile('src/server/main.ts', 'dist/server/main.js');
 await compile(IMPORT_FILE_WORKER, 'dist/server/import-file-worker.js');
+await compile(DATABASE_WORKER, 'dist/server/embedded-database-worker.js');
 if (process.argv.includes('--bench')) {
   await compile('bench/server.ts', 'dist/bench/server.js');
   await compile(IMPORT_FILE_WORKER, 'dist/bench/import-file-worker.js');
+  await compile(DATABASE_WORKER, 'dist/bench/embedded-database-worker.js');
 }

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,9 +7,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { classifyDatabaseError } from './database-errors';
+import { type EmbeddedClient, type EmbeddedThread, openEmbeddedThread } from './embedded-thread';
 import { LostConnectionPool } from './lost-connection-pool';
+import { nextTurn } from './next-turn';
 import { OwnerQueue } from './owner-queue';
-import { assertDurable, durableStartParams, installRealFsync, walFlusher } from './pglite-durability';
+import { walFlusher } from './pglite-durability';
 import { createDataDirApart } from './pglite-first-start';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
@@ -60,8 +62,11 @@ export async function assertServerTimeouts(client: pg.ClientBase): Promise<void>
 export type Database = {
   db: Db;
   kind: DatabaseKind;
-  /** The PGlite instance behind `db` (embedded only): maintenance and the health check use it. */
-  pglite?: PGlite;
+  /**
+   * The embedded database behind `db` (embedded only): its thread on a data directory, or the PGlite a
+   * test passed in. Start-up's checkpoint and maintenance use it.
+   */
+  pglite?: EmbeddedClient;
   /**
    * Resolves once every write committed so far is on disk: the embedded database on a directory groups
    * its commits (db/pglite-durability.ts). Absent where a commit is durable when it returns
@@ -139,18 +144,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await mkdir(dataDir, { recursive: true });
   // One process per directory: a second one would silently lose what either acknowledged.
   const lock = await lockDataDir(dataDir, { onLost: options.onLockLost });
-  let pglite: PGlite;
+  let pglite: EmbeddedThread;
   try {
     await createDataDirApart(dataDir);
-    pglite = await PGlite.create({ dataDir, startParams: durableStartParams() });
-    installRealFsync(pglite);
-    await assertDurable(pglite);
+    // PGlite opens there in a thread of its own, so that its statements never hold this one
+    // (docs/decisions/040-embedded-database-thread.md).
+    pglite = await openEmbeddedThread(dataDir);
   } catch (error) {
     lock.release();
     throw error;
   }
-  const db: Db = drizzlePglite({ client: pglite, schema, logger });
+  // drizzle types its client as PGlite, of which it uses query and transaction (drizzle-orm/pglite's
+  // session): the thread's client answers both alike.
+  const db: Db = drizzlePglite({ client: pglite as unknown as PGlite, schema, logger });
   engines.set(db, 'pglite');
+  embeddedThreads.set(db, pglite);
   return {
     db,
     kind: 'pglite',
@@ -168,6 +176,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 // Which engine a Db handle runs on, for the few places that must differ (the owner lock below).
 const engines = new WeakMap<Db, DatabaseKind>();
+
+const embeddedThreads = new WeakMap<Db, EmbeddedThread>();
+
+/**
+ * The thread an embedded database on a data directory runs in, for the health check, which asks it
+ * whether it is busy before queueing a ping behind a running statement (modules/health/health.repo.ts).
+ */
+export function embeddedThreadOf(db: Db): EmbeddedThread | undefined {
+  return embeddedThreads.get(db);
+}
+
+/**
+ * How long a piece of heavy work waits at most for others' statements on the embedded database's
+ * thread: with someone always busy, an import of 500 pieces takes at most 25 s longer.
+ */
+const OTHERS_FIRST_MS = 50;
+
+/**
+ * Between two pieces of heavy work (docs/decisions/037-fair-heavy-work.md): a turn of the event loop,
+ * and on the embedded database's thread, until the statements others queued meanwhile are answered,
+ * their requests' next statements too. A request asks its statements one after another, each a
+ * message to the thread, so a turn alone let the next piece in between two of them
+ * (docs/decisions/040-embedded-database-thread.md).
+ */
+export async function othersFirst(db: Db): Promise<void> {
+  const thread = embeddedThreads.get(db);
+  if (thread) await thread.quiet(OTHERS_FIRST_MS);
+  else await nextTurn();
+}
 
 /**
  * The engine behind a database handle (not a transaction's), for the few services whose heavy work

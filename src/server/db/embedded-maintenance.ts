@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './embedded-thread';
 import { nextTurn } from './next-turn';
 
 /*
@@ -65,7 +65,7 @@ export type EmbeddedMaintenance = {
 };
 
 export function startEmbeddedMaintenance(
-  pglite: PGlite,
+  pglite: Pick<EmbeddedClient, 'query' | 'exec'>,
   options: MaintenanceOptions = DEFAULT_MAINTENANCE,
 ): EmbeddedMaintenance {
   let writes = 0;

@@ -1,5 +1,6 @@
 import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './embedded-thread';
 
 /*
  * Durable commits for the embedded database (docs/decisions/012-embedded-durability.md).
@@ -71,7 +72,7 @@ export function lsnBytes(lsn: string): bigint {
  * a CHECKPOINT follows, queued after the flush like any statement, so the answers it covers are not
  * kept waiting for it.
  */
-export function walFlusher(pglite: Pick<PGlite, 'query' | 'exec'>): () => Promise<void> {
+export function walFlusher(pglite: Pick<EmbeddedClient, 'query' | 'exec'>): () => Promise<void> {
   let next: Promise<void> | undefined;
   let checkpointedAt: bigint | undefined;
   let checkpointing = false;
@@ -112,8 +113,16 @@ type EmscriptenModule = { NODEFS?: { stream_ops?: StreamOps } };
 
 let fsyncCalls = 0;
 
-/** How many real fsyncs the embedded database has asked for in this process (tests, benchmark). */
+/**
+ * How many real fsyncs the embedded database has asked for in this thread and, once they have
+ * answered, in the database threads it started (db/embedded-thread.ts): tests and the benchmark read it.
+ */
 export const embeddedFsyncCount = () => fsyncCalls;
+
+/** Adds fsyncs a database thread reports with its answers. */
+export function noteThreadFsyncs(count: number): void {
+  fsyncCalls += count;
+}
 
 /**
  * Gives PGlite's Node filesystem a real fsync. Throws when this PGlite build no longer exposes it,

@@ -1,6 +1,5 @@
 import { type AccountExport, EXPORT_FORMAT, EXPORT_VERSION } from '#shared/api/account-data';
-import { type Db, engineOf, inTransaction } from '../../db/client';
-import { nextTurn } from '../../db/next-turn';
+import { type Db, engineOf, inTransaction, othersFirst } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { notSignedIn } from '../../errors';
 import { listSessions } from '../auth/sessions.service';
@@ -112,7 +111,7 @@ async function completedDaysInPages(
   const byItem: CompletedDays = new Map();
   const counts = items.map((item) => ({ id: item.id, count: Math.max(item.completionCount, 1) }));
   for (const ids of completedDayPages(counts, EMBEDDED_DAYS_PAGE)) {
-    await nextTurn();
+    await othersFirst(db);
     await readCompletedDays(db, userId, kind, ids, byItem);
   }
   return byItem;

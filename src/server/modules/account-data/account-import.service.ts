@@ -3,8 +3,7 @@ import { gunzip, gzip } from 'node:zlib';
 import type { AccountImport, AccountImportResult, ImportedTask } from '#shared/api/account-data';
 import { MAX_GOALS, MAX_HABITS, MAX_TASKS } from '#shared/api/common';
 import { dayAt } from '#shared/domain/days';
-import { type Db, engineOf, inTransaction } from '../../db/client';
-import { nextTurn } from '../../db/next-turn';
+import { type Db, engineOf, inTransaction, othersFirst } from '../../db/client';
 import { badRequest, quotaReached } from '../../errors';
 import type { PersonDay } from '../completions/completions.service';
 import { endPosition } from '../positions/positions.service';
@@ -170,9 +169,10 @@ async function importInSteps(db: Db, person: PersonDay, file: AccountImport): Pr
 const EMBEDDED_INSERT_DAYS = 1_000;
 
 /**
- * Adds an import's days a chunk per statement, each after a turn of the event loop (after the first,
- * the history's size is renewed for the planner: refreshHistorySize), recounts the items that got any,
- * then deletes the journal; answers how many days were added and left out.
+ * Adds an import's days a chunk per statement, each once others' statements queued meanwhile are
+ * answered (othersFirst; after the first, the history's size is renewed for the planner:
+ * refreshHistorySize), recounts the items that got any, then deletes the journal; answers how many days
+ * were added and left out.
  */
 async function applyImport(
   db: Db,
@@ -189,14 +189,14 @@ async function applyImport(
     const gotDays = new Map<string, number>();
     let first = true;
     const insert = async (chunk: CompletionRow[]) => {
-      await nextTurn();
+      await othersFirst(db);
       for (const id of await insertCompletedDays(db, userId, kind, chunk)) {
         gotDays.set(id, (gotDays.get(id) ?? 0) + 1);
         added += 1;
       }
       if (first) {
         first = false;
-        await nextTurn();
+        await othersFirst(db);
         await refreshHistorySize(db, kind);
       }
     };
@@ -211,7 +211,7 @@ async function applyImport(
     if (chunk.length > 0) await insert(chunk);
     const items = [...gotDays].map(([id, count]) => ({ id, count }));
     for (const ids of completedDayPages(items, EMBEDDED_DAYS_PAGE)) {
-      await nextTurn();
+      await othersFirst(db);
       await recountCompletedDays(db, userId, kind, ids);
     }
   }

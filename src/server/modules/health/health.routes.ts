@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { StorageGuard } from '../../db/storage-guard';
 import { serve } from '../../http/serve';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/errors';
-import { pingDatabase } from './health.repo';
+import { databaseUp } from './health.repo';
 
 export type HealthOptions = {
   db: Db;
@@ -20,7 +20,7 @@ export type HealthOptions = {
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, storage, stopping }) => {
   serve(app, api.health.get, async (_request, reply) => {
-    const up = await pingDatabase(db);
+    const up = await databaseUp(db);
     const health: Health = stopping()
       ? { status: 'stopping', database: up ? 'up' : 'down' }
       : !up

@@ -1,0 +1,142 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { type Answer, READY_ID, type Reply, type Request, wireError } from './embedded-thread-protocol';
+import { assertDurable, durableStartParams, embeddedFsyncCount, installRealFsync } from './pglite-durability';
+
+/*
+ * The embedded database's own thread (docs/decisions/040-embedded-database-thread.md): PGlite runs
+ * every statement synchronously on the thread that calls it, so here a long statement holds this
+ * thread and not the server's. It opens the data directory exactly as the server did before, then
+ * answers the server's messages (db/embedded-thread-protocol.ts) in the order they come: a statement
+ * outside a transaction goes through PGlite's own queue, so it waits for an open transaction to end,
+ * as it did in the server's thread.
+ */
+
+const port = parentPort;
+if (!port) throw new Error('the embedded database worker runs in a worker thread');
+const { dataDir } = workerData as { dataDir: string };
+
+function answer(answer: Answer): void {
+  const reply: Reply = { ...answer, fsyncs: embeddedFsyncCount() };
+  port?.postMessage(reply);
+}
+
+function answerWith(id: number, work: () => Promise<unknown>): void {
+  work().then(
+    (value) => answer({ id, ok: true, value }),
+    (error: unknown) => answer({ id, ok: false, error: wireError(error) }),
+  );
+}
+
+/** drizzle's parsers, which keep the text of these types: applied here, where functions can be. */
+function queryOptions(request: Extract<Request, { op: 'query' }>): QueryOptions {
+  const options: QueryOptions = {};
+  if (request.rowMode) options.rowMode = request.rowMode;
+  if (request.paramTypes) options.paramTypes = request.paramTypes;
+  if (request.textTypes) {
+    options.parsers = Object.fromEntries(request.textTypes.map((type) => [type, (value: string) => value]));
+  }
+  return options;
+}
+
+/** A transaction the server's thread holds open, and how to end it. */
+type Open = { tx: Transaction; end: (commit: boolean, replyId: number) => void };
+const open = new Map<number, Open>();
+
+/** Thrown into PGlite's transaction to roll it back; never leaves this file (compared by identity). */
+const ROLLBACK = new Error("rolled back at the server thread's request");
+
+function begin(pglite: PGlite, id: number): void {
+  let begun = false;
+  let endId = id;
+  pglite
+    .transaction(async (tx) => {
+      const commit = await new Promise<boolean>((resolve) => {
+        open.set(id, {
+          tx,
+          end: (decision, replyId) => {
+            endId = replyId;
+            resolve(decision);
+          },
+        });
+        begun = true;
+        answer({ id, ok: true, value: id });
+      });
+      if (!commit) throw ROLLBACK;
+    })
+    .then(
+      () => answer({ id: endId, ok: true, value: undefined }),
+      (error: unknown) => {
+        if (error === ROLLBACK) answer({ id: endId, ok: true, value: undefined });
+        else answer({ id: begun ? endId : id, ok: false, error: wireError(error) });
+      },
+    )
+    .finally(() => open.delete(id));
+}
+
+function transactionOf(tx: number): Transaction {
+  const found = open.get(tx);
+  if (!found) throw new Error('Transaction is closed');
+  return found.tx;
+}
+
+function serve(pglite: PGlite, request: Request): void {
+  switch (request.op) {
+    case 'query': {
+      const { tx, text, params } = request;
+      answerWith(request.id, () =>
+        tx === undefined
+          ? pglite.query(text, params, queryOptions(request))
+          : transactionOf(tx).query(text, params, queryOptions(request)),
+      );
+      return;
+    }
+    case 'exec': {
+      const { tx, text, rowMode } = request;
+      const options = rowMode ? { rowMode } : {};
+      answerWith(request.id, () =>
+        tx === undefined ? pglite.exec(text, options) : transactionOf(tx).exec(text, options),
+      );
+      return;
+    }
+    case 'begin':
+      begin(pglite, request.id);
+      return;
+    case 'rollback':
+      answerWith(request.id, () => transactionOf(request.tx).rollback());
+      return;
+    case 'end': {
+      const found = open.get(request.tx);
+      if (found) found.end(request.commit, request.id);
+      else answer({ id: request.id, ok: false, error: wireError(new Error('Transaction is closed')) });
+      return;
+    }
+    case 'close':
+      // Answered before the port closes, so the answer still goes out; the thread then ends by itself.
+      pglite
+        .close()
+        .then(
+          () => answer({ id: request.id, ok: true, value: undefined }),
+          (error: unknown) => answer({ id: request.id, ok: false, error: wireError(error) }),
+        )
+        .finally(() => port?.close());
+      return;
+  }
+}
+
+async function start(): Promise<void> {
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({ dataDir, startParams: durableStartParams() });
+    installRealFsync(pglite);
+    await assertDurable(pglite);
+  } catch (error) {
+    answer({ id: READY_ID, ok: false, error: wireError(error) });
+    port?.close();
+    return;
+  }
+  port?.on('message', (request: Request) => serve(pglite, request));
+  answer({ id: READY_ID, ok: true, value: undefined });
+}
+
+await start();
