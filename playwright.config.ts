@@ -32,11 +32,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Every journey signs in as its own address (fixtures.ts), so they may run side by side
-  // (E2E_WORKERS=2). One by default: on this two-core machine two browsers and the server overload the
-  // processor, and a journey that runs axe on a full screen outlasted its minute
-  // (docs/decisions/025-suite-time.md).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Every journey signs in as its own address (fixtures.ts), so they run side by side, two at a time:
+  // a journey waits on the server and the browser for about half its time, which the second fills
+  // (docs/decisions/025-suite-time.md). E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Generous on purpose: a journey that runs axe twice per theme and takes full-page screenshots took
   // just over 30 s on a busy two-core CI machine. Speed is measured by `npm run bench`, not here.
   timeout: 60_000,
