@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyPGlite } from '../../../tests/server/helpers/made-databases';
 import { type MaintenanceRun, startEmbeddedMaintenance } from './embedded-maintenance';
 
 /** The table's rows and its index, without the free-space and visibility maps a vacuum adds. */
@@ -30,7 +31,7 @@ afterEach(async () => {
 });
 
 async function table(): Promise<PGlite> {
-  const pglite = await PGlite.create();
+  const pglite = await emptyPGlite();
   open.push(pglite);
   await pglite.exec('create table t (id int primary key, n int not null default 0, pad text)');
   await pglite.exec('create index t_n_idx on t (n)');

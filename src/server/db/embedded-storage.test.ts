@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { madeDataDir } from '../../../tests/server/helpers/made-databases';
 import { executeRows, openDatabase } from './client';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 import { embeddedFsyncCount } from './pglite-durability';
@@ -19,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('embedded database on disk', () => {
   it('runs with fsync on; commits are grouped, and one flush puts all of them on disk for real', async () => {
-    const database = await openDatabase({ dataDir: join(root, 'durable') });
+    const database = await openDatabase({ dataDir: madeDataDir(join(root, 'durable')) });
     const flushWrites = database.flushWrites;
     if (!flushWrites) throw new Error('an embedded database on disk must group its commits');
     try {
@@ -43,7 +44,7 @@ describe('embedded database on disk', () => {
   }, 60_000);
 
   it('keeps a small footprint: 16 MB of shared buffers, and a WAL under 64 MB after writing more', async () => {
-    const dataDir = join(root, 'footprint');
+    const dataDir = madeDataDir(join(root, 'footprint'));
     const database = await openDatabase({ dataDir });
     const flushWrites = database.flushWrites;
     if (!flushWrites) throw new Error('an embedded database on disk must group its commits');
@@ -70,7 +71,7 @@ describe('embedded database on disk', () => {
   }, 120_000);
 
   it('refuses a second opener naming the holder, and lets the next one in after close', async () => {
-    const dataDir = join(root, 'locked');
+    const dataDir = madeDataDir(join(root, 'locked'));
     const first = await openDatabase({ dataDir });
     let refusal: unknown;
     try {
@@ -90,7 +91,7 @@ describe('embedded database on disk', () => {
   }, 60_000);
 
   it('takes over a lock left by a process that died (kill -9)', async () => {
-    const dataDir = join(root, 'stale');
+    const dataDir = madeDataDir(join(root, 'stale'));
     const first = await openDatabase({ dataDir });
     await first.close();
     // A lock as a killed server leaves it: its pid, in this pid namespace, no longer running.

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messages, PGlite } from '@electric-sql/pglite';
+import { messages } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPGlite, madeDataDir } from '../../../tests/server/helpers/made-databases';
 import { type Database, embeddedThreadOf, executeRows, inTransaction, openDatabase } from './client';
 import { classifyDatabaseError, codeOf } from './database-errors';
 import { EmbeddedThreadStopped, openEmbeddedThread, startEmbeddedWorker } from './embedded-thread';
@@ -18,7 +19,7 @@ const root = mkdtempSync(join(tmpdir(), 'stride-thread-'));
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: join(root, 'data') });
+  database = await openDatabase({ dataDir: madeDataDir(join(root, 'data')) });
   await database.db.execute(sql`create table t (id int primary key, label text)`);
 }, 120_000);
 afterAll(async () => {
@@ -156,14 +157,13 @@ describe('the embedded database in its own thread', () => {
 
   it("keeps the server's event loop turning during a long statement, where an in-process PGlite stops it", async () => {
     expect(await turnsDuring(thread().query('select pg_sleep(0.3)'))).toBeGreaterThan(50);
-    const inProcess = await PGlite.create();
+    const inProcess = await emptyPGlite();
     try {
       expect(await turnsDuring(inProcess.query('select pg_sleep(0.3)'))).toBeLessThan(5);
     } finally {
       await inProcess.close();
     }
-    // Creating the in-process database is an initdb: tens of seconds on a busy machine.
-  }, 120_000);
+  });
 });
 
 describe('a database thread that stops', () => {

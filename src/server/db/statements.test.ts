@@ -1,6 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptyPGlite } from '../../../tests/server/helpers/made-databases';
 import { type Database, inTransaction, openDatabase } from './client';
 import { statement } from './statements';
 
@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 async function embedded(): Promise<Database> {
-  const database = await openDatabase({ pglite: await PGlite.create() });
+  const database = await openDatabase({ pglite: await emptyPGlite() });
   open.push(database);
   await database.pglite?.exec('create table t (id int primary key, label text)');
   await database.pglite?.exec("insert into t values (1, 'one'), (2, 'it''s two')");

@@ -13,6 +13,17 @@ import './test-database';
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'stride-pglite-'));
+  // An empty database too, in memory and on disk, for the tests about the engine (made-databases.ts).
+  const empty = await PGlite.create();
+  const emptySnapshot = Buffer.from(await (await empty.dumpDataDir('gzip')).arrayBuffer());
+  await empty.close();
+  const emptyPath = join(dir, 'empty.tar.gz');
+  writeFileSync(emptyPath, emptySnapshot);
+  const emptyDataDir = join(dir, 'empty-data');
+  const onDisk = await PGlite.create({ dataDir: emptyDataDir, loadDataDir: new Blob([emptySnapshot]) });
+  await onDisk.close();
+  project.provide('emptyDatabase', { snapshotPath: emptyPath, dataDir: emptyDataDir });
+
   const pglite = new PGlite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);

@@ -6,6 +6,8 @@ export type TestDatabaseSource =
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase: TestDatabaseSource;
+    /** An empty embedded database, as a snapshot and as a data directory (made-databases.ts). */
+    emptyDatabase: { snapshotPath: string; dataDir: string };
   }
 }
 

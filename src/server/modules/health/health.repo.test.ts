@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { madeDataDir } from '../../../../tests/server/helpers/made-databases';
 import { type Database, openDatabase } from '../../db/client';
 import { databaseUp } from './health.repo';
 
@@ -16,7 +17,7 @@ const root = mkdtempSync(join(tmpdir(), 'stride-health-'));
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: join(root, 'data') });
+  database = await openDatabase({ dataDir: madeDataDir(join(root, 'data')) });
 }, 120_000);
 afterAll(async () => {
   await database?.close();
