@@ -15,8 +15,9 @@ import { withCriticalCss } from './critical-css';
  *   markup inside #root.
  * - app-today.html, app-all-items.html: the app, with the screen's frame in #app-shell before a hidden
  *   #root (lib/app-shell.ts).
- * Each carries the style rules of its own first paint (scripts/critical-css.ts). index.html, whose #root
- * is empty until the app draws it, keeps its style sheet in the head.
+ * Each carries the style rules of its own first paint (scripts/critical-css.ts) and asks for its modules
+ * only after that paint (startAfterPaint). index.html, whose #root is empty until the app draws it, keeps
+ * its style sheet and its module script in the head.
  */
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -55,6 +56,7 @@ const entry = /<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"
 if (!entry.test(index)) throw new Error('index.html has no app entry script where expected');
 const root = '<div id="root"></div>';
 if (!index.includes(root)) throw new Error('index.html has no empty #root');
+if (!index.includes('</body>')) throw new Error('index.html has no </body> to put the start script before');
 
 const appEntry = manifest['index.html'];
 if (!appEntry) throw new Error('the build manifest has no index.html entry');
