@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,9 +167,42 @@ describe('the embedded database in its own thread', () => {
   });
 });
 
+describe('a database thread waited on', () => {
+  it('counts as busy from the start of a transaction begun after a quiet spell, not stuck', async () => {
+    await thread().query('select 1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its first message is sent at once: the quiet time starts there, not at the answer before.
+    const running = thread().transaction((tx) => tx.query('select pg_sleep(0.2)'));
+    expect(embeddedThreadOf(database.db)?.activity(40)).toBe('busy');
+    await running;
+  });
+
+  it('keeps alive a process that has nothing else to wait on, through a transaction', () => {
+    // No socket, no timer: only the thread's answers can keep this process going until it prints.
+    const dataDir = madeDataDir(join(root, 'alone'));
+    const source = new URL('./embedded-thread.ts', import.meta.url).href;
+    const code = `
+      const { openEmbeddedThread } = await import(${JSON.stringify(source)});
+      const alone = await openEmbeddedThread(${JSON.stringify(dataDir)});
+      await alone.query('select 1');
+      const n = await alone.transaction(async (tx) => (await tx.query('select 2 as n')).rows[0].n);
+      console.log('answered', n);
+      await alone.close();
+    `;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect({ status: child.status, out: child.stdout.trim() }, child.stderr).toEqual({
+      status: 0,
+      out: 'answered 2',
+    });
+  }, 90_000);
+});
+
 describe('a database thread that stops', () => {
   it('fails the waiting and every later call as unavailable, and calls itself stopped', async () => {
-    const dataDir = join(root, 'stopped');
+    const dataDir = madeDataDir(join(root, 'stopped'));
     const worker = startEmbeddedWorker(dataDir);
     const stopping = await openEmbeddedThread(dataDir, worker);
     try {

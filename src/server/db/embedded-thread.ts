@@ -133,12 +133,14 @@ class ThreadClient implements EmbeddedThread {
   }
 
   #wait(id: number, waiting: Waiting): void {
-    if (!this.#busy()) {
-      this.#busySince = performance.now();
-      // The thread keeps the process alive only while something waits on it, as an open socket would:
-      // an idle database must not stop a process that is done from ending.
-      this.#worker.ref();
-    }
+    // From no statement waiting to one, even inside an open transaction (a transaction counts as busy
+    // before its first statement is sent): the quiet time health reads starts here, not at the last
+    // answer, which may be long ago.
+    if (this.#waiting.size === 0) this.#busySince = performance.now();
+    // The thread keeps the process alive only while something waits on it, as an open socket would:
+    // an idle database must not stop a process that is done from ending. Every wait holds it, so a
+    // process with nothing else to wait on (no listening socket yet) lives through its statements.
+    this.#worker.ref();
     this.#waiting.set(id, waiting);
   }
 
