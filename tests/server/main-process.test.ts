@@ -135,6 +135,24 @@ describe('main', () => {
     // A busy machine stretches the start under tsx and the start's vacuum several times.
   }, 120_000);
 
+  it('starts with Google credentials, where no development issuer keeps the process busy, and serves', async () => {
+    // Nothing but the database is waited on until the server listens: a database thread that let go of
+    // the process during a transaction ended this start with code 13 (src/server/db/embedded-thread.ts).
+    const port = await freePort();
+    const { child, exited } = startMain({
+      ...databaseEnv,
+      PORT: String(port),
+      GOOGLE_CLIENT_ID: 'stride-test',
+      GOOGLE_CLIENT_SECRET: 'stride-test-secret',
+    });
+    const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    child.kill('SIGTERM');
+    const exit = await exited;
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).not.toContain('Development sign-in is active');
+  }, 120_000);
+
   it('prints one line and exits 1 when the database cannot be opened', async () => {
     const { exited } = startMain({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' });
     const exit = await exited;
