@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { cardIconsPlugin } from './scripts/card-icons-plugin.ts';
 import './tests/node20-map-group-by.ts';
 
@@ -15,6 +15,39 @@ if (!runPostgresProject) {
     `\n!!! PostgreSQL binaries not found in ${POSTGRES_BIN_DIR}: the "server-pg" test project is SKIPPED.\n` +
       '!!! Install postgresql-15 (or set POSTGRES_BIN_DIR) to run the server suite on PostgreSQL too.\n',
   );
+}
+
+/*
+ * The test files of a project share their worker's modules (`isolate: false`): a file no longer
+ * imports the app, its schemas and its libraries again, nor builds a new DOM environment, which was
+ * half of vitest's time (docs/decisions/025-suite-time.md). Each file still makes its own app and
+ * database. A file that replaces a module with `vi.mock` needs that module loaded afresh, so those
+ * files, found by reading them, run in a companion project with modules of their own.
+ */
+const MOCKS_A_MODULE = /\bvi\.mock\(/;
+const testFilesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${dir}/${file}`);
+const mockingFiles = ['src', 'tests']
+  .flatMap(testFilesUnder)
+  .filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')));
+
+type ProjectTest = { name: string; include: string[] } & Record<string, unknown>;
+/** The project with shared modules, and beside it the same project for its files that mock a module. */
+function sharingModules<P extends { test: ProjectTest }>(project: P): P[] {
+  const under = (file: string) =>
+    project.test.include.some((pattern) => file.startsWith(pattern.slice(0, pattern.indexOf('*'))));
+  const own = mockingFiles.filter(under);
+  const shared = {
+    ...project,
+    test: { ...project.test, isolate: false, exclude: [...configDefaults.exclude, ...own] },
+  };
+  if (own.length === 0) return [shared];
+  return [
+    shared,
+    { ...project, test: { ...project.test, name: `${project.test.name} (mocks)`, include: own } },
+  ];
 }
 
 export default defineConfig({
@@ -39,7 +72,7 @@ export default defineConfig({
           include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
-      {
+      ...sharingModules({
         test: {
           name: 'server',
           environment: 'node',
@@ -48,24 +81,22 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      },
+      }),
       // The same API suite against a real PostgreSQL server the harness starts itself. The unit tests
       // beside the server's code (src/server) open no test database, so they run once, above.
       ...(runPostgresProject
-        ? [
-            {
-              test: {
-                name: 'server-pg',
-                environment: 'node' as const,
-                include: ['tests/server/**/*.test.ts'],
-                globalSetup: ['tests/server/helpers/global-setup-postgres.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
+        ? sharingModules({
+            test: {
+              name: 'server-pg',
+              environment: 'node' as const,
+              include: ['tests/server/**/*.test.ts'],
+              globalSetup: ['tests/server/helpers/global-setup-postgres.ts'],
+              testTimeout: 30_000,
+              hookTimeout: 60_000,
             },
-          ]
+          })
         : []),
-      {
+      ...sharingModules({
         plugins: [react(), cardIconsPlugin()],
         test: {
           name: 'client',
@@ -77,7 +108,7 @@ export default defineConfig({
           // 5 s default failed dialog tests under that load.
           testTimeout: 20_000,
         },
-      },
+      }),
     ],
   },
 });
