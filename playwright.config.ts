@@ -43,7 +43,9 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (DOM snapshots, network, console) and a screenshot of the end;
+    // the trace's own film of every frame cost about a tenth of the journeys' time (bench/notes/suite-time.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // A service worker's first install fetches and compiles every built file beside the journey's own
     // work; the journeys about it (offline, installing, reminders) allow it themselves
