@@ -36,8 +36,10 @@ const mockingFiles = ['src', 'tests']
 type ProjectTest = { name: string; include: string[] } & Record<string, unknown>;
 /** The project with shared modules, and beside it the same project for its files that mock a module. */
 function sharingModules<P extends { test: ProjectTest }>(project: P): P[] {
-  const under = (file: string) =>
-    project.test.include.some((pattern) => file.startsWith(pattern.slice(0, pattern.indexOf('*'))));
+  // A pattern's folder is what comes before its first wildcard (every include here has one).
+  const folder = (pattern: string) =>
+    pattern.slice(0, pattern.includes('*') ? pattern.indexOf('*') : undefined);
+  const under = (file: string) => project.test.include.some((pattern) => file.startsWith(folder(pattern)));
   const own = mockingFiles.filter(under);
   const shared = {
     ...project,
