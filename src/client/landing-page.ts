@@ -1,10 +1,9 @@
-import { signIn } from './features/auth/sign-in';
 import { applyDeferredStyleSheets } from './lib/deferred-style-sheet';
 import { getTheme, initTheme, subscribeToTheme, themeToggleLabel, toggleTheme } from './lib/theme';
 
 /*
- * The whole script of the pre-rendered landing page (app/landing-document.tsx): the two controls on
- * it work without React. Everything else on the page is static HTML, drawn with the rules the page
+ * The whole script of the pre-rendered landing page (app/landing-document.tsx): its theme control
+ * works without React, and its sign-in is a form that needs no script at all. Everything else on the page is static HTML, drawn with the rules the page
  * carries until the whole style sheet arrives.
  */
 void applyDeferredStyleSheets();
@@ -20,8 +19,4 @@ if (toggle) {
   label();
   subscribeToTheme(label);
   toggle.addEventListener('click', toggleTheme);
-}
-
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-sign-in]')) {
-  button.addEventListener('click', signIn);
 }

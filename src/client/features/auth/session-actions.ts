@@ -1,11 +1,11 @@
 import { toast } from '../../components/ui/toast';
-import { signIn, signOut } from './sign-in';
+import { signOut } from './sign-in';
 
 /*
  * Sign-in and sign-out are page loads on the server (docs/product.md#sign-in-state): without a
  * connection the browser could only show its own error page, so the app says what to do instead
- * (docs/product.md#connectivity). The pre-rendered landing page, which the service worker never serves
- * offline, calls sign-in.ts directly.
+ * (docs/product.md#connectivity). Sign-in is a form's button (components/google-sign-in-button.tsx),
+ * which goes to the server by itself; offline, the app stops it.
  */
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -17,9 +17,11 @@ function sayNeedsConnection(what: 'in' | 'out'): void {
   });
 }
 
-export function signInFromApp(): void {
-  if (offline()) sayNeedsConnection('in');
-  else signIn();
+/** The sign-in form's submit: it goes on to the server unless the device is offline. */
+export function signInFromApp(event: { preventDefault(): void }): void {
+  if (!offline()) return;
+  event.preventDefault();
+  sayNeedsConnection('in');
 }
 
 export function signOutFromApp(): void {
