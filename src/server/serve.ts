@@ -2,20 +2,17 @@ import { buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DEFAULT_MAINTENANCE, startEmbeddedMaintenance } from './db/embedded-maintenance';
+import type { OpenDataDir } from './db/embedded-open';
 import { migrateDatabase } from './db/migrate';
 import { storageGuard } from './db/storage-guard';
-import { type Env, loadEnv } from './env';
+import type { Env } from './env';
 import { finishImports } from './modules/account-data/account-import.service';
 import { startDevIssuer } from './modules/auth/dev-issuer';
 import type { OidcSettings } from './modules/auth/oidc';
 import { liveChannelFor } from './modules/live/live-channel';
+import { errorText, fail } from './start-failure';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
-
-function fail(message: string): never {
-  console.error(message.replace(/\s+/g, ' ').trim());
-  process.exit(1);
-}
 
 /**
  * Development prints each log record as one line a person reads ("14:02:11 INFO: GET /api/today 200
@@ -30,17 +27,25 @@ async function developmentLogStream(): Promise<{ write(line: string): void }> {
   });
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** The embedded database's data directory, its opening started by the server's entry (main.ts). */
+export type EarlyOpening = { opening: Promise<OpenDataDir>; lockLost: Promise<void> };
 
-async function openAndMigrate(env: Env, onLockLost: () => void): Promise<Database> {
+async function openAndMigrate(
+  env: Env,
+  embedded: EarlyOpening | undefined,
+  onLockLost: () => void,
+): Promise<Database> {
   const where = env.DATABASE_URL
     ? 'the PostgreSQL database (DATABASE_URL)'
     : `the embedded database in ${env.DATA_DIR}`;
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLockLost });
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      openDataDir: embedded?.opening,
+      onLockLost,
+    });
   } catch (error) {
     // The lock's own message already names the directory and the process holding it.
     if (error instanceof DataDirLockedError) fail(error.message);
@@ -95,20 +100,16 @@ async function signInFor(env: Env): Promise<{ oidc: OidcSettings; closeIssuer: (
   return { oidc, closeIssuer: issuer.close };
 }
 
-async function main(): Promise<void> {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    fail(errorText(error));
-  }
-
+/** Opens the database, builds the app and listens; ends the process when it cannot. */
+export async function serve(env: Env, embedded?: EarlyOpening): Promise<void> {
   let stop: (reason: string) => void = () => process.exit(1);
   // The development issuer makes its signing key (an RSA key: 0.1-0.4 s) while the database opens,
   // not after it (bench/notes/footprint.md). A database that cannot open is still the error told.
   const signInStarting = signInFor(env);
   signInStarting.catch(() => undefined);
-  const database = await openAndMigrate(env, () => stop('another process took the data directory'));
+  const lockLost = () => stop('another process took the data directory');
+  void embedded?.lockLost.then(lockLost);
+  const database = await openAndMigrate(env, embedded, lockLost);
   const { oidc, closeIssuer } = await signInStarting.catch((error: unknown) =>
     fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
   );
@@ -193,5 +194,3 @@ async function main(): Promise<void> {
     fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${errorText(error)}`);
   }
 }
-
-await main();

@@ -1,18 +1,16 @@
-import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
 import { classifyDatabaseError } from './database-errors';
-import { type EmbeddedClient, type EmbeddedThread, openEmbeddedThread } from './embedded-thread';
+import { type OpenDataDir, openDataDir } from './embedded-open';
+import type { EmbeddedClient, EmbeddedThread } from './embedded-thread';
 import { LostConnectionPool } from './lost-connection-pool';
 import { nextTurn } from './next-turn';
 import { OwnerQueue } from './owner-queue';
 import { walFlusher } from './pglite-durability';
-import { createDataDirApart } from './pglite-first-start';
 import { schema } from './schema';
 import { rememberTransactionRoot } from './statements';
 
@@ -87,6 +85,8 @@ export type OpenDatabaseOptions = {
   logger?: Logger;
   /** Called when another process has taken this data directory's lock (main stops the server). */
   onLockLost?: () => void;
+  /** The data directory's opening, already started (the server's entry starts it before the rest loads). */
+  openDataDir?: Promise<OpenDataDir>;
 };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -140,20 +140,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engines.set(db, 'pglite');
     return { db, kind: 'pglite', pglite, close: () => pglite.close() };
   }
-  const dataDir = options.dataDir ?? './data';
-  await mkdir(dataDir, { recursive: true });
-  // One process per directory: a second one would silently lose what either acknowledged.
-  const lock = await lockDataDir(dataDir, { onLost: options.onLockLost });
-  let pglite: EmbeddedThread;
-  try {
-    await createDataDirApart(dataDir);
-    // PGlite opens there in a thread of its own, so that its statements never hold this one
-    // (docs/decisions/040-embedded-database-thread.md).
-    pglite = await openEmbeddedThread(dataDir);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const { thread: pglite, lock } = await (options.openDataDir ??
+    openDataDir(options.dataDir ?? './data', options.onLockLost));
   // drizzle types its client as PGlite, of which it uses query and transaction (drizzle-orm/pglite's
   // session): the thread's client answers both alike.
   const db: Db = drizzlePglite({ client: pglite as unknown as PGlite, schema, logger });
