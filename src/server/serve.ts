@@ -30,17 +30,16 @@ async function developmentLogStream(): Promise<{ write(line: string): void }> {
 /** The embedded database's data directory, its opening started by the server's entry (main.ts). */
 export type EarlyOpening = { opening: Promise<OpenDataDir>; lockLost: Promise<void> };
 
-async function openAndMigrate(
+const whereFor = (env: Env) =>
+  env.DATABASE_URL ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${env.DATA_DIR}`;
+
+async function openOrFail(
   env: Env,
   embedded: EarlyOpening | undefined,
   onLockLost: () => void,
 ): Promise<Database> {
-  const where = env.DATABASE_URL
-    ? 'the PostgreSQL database (DATABASE_URL)'
-    : `the embedded database in ${env.DATA_DIR}`;
-  let database: Database;
   try {
-    database = await openDatabase({
+    return await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       openDataDir: embedded?.opening,
@@ -49,8 +48,13 @@ async function openAndMigrate(
   } catch (error) {
     // The lock's own message already names the directory and the process holding it.
     if (error instanceof DataDirLockedError) fail(error.message);
-    fail(`Cannot open ${where}: ${errorText(error)}`);
+    fail(`Cannot open ${whereFor(env)}: ${errorText(error)}`);
   }
+}
+
+/** Migrations, unfinished imports and a checkpoint: what must be done before anyone is served. */
+async function prepareOrFail(env: Env, database: Database): Promise<void> {
+  const where = whereFor(env);
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -74,7 +78,6 @@ async function openAndMigrate(
     await database.close().catch(() => undefined);
     fail(`Cannot write ${where} to disk: ${errorText(error)}`);
   }
-  return database;
 }
 
 /** Google's sign-in when configured, otherwise the development issuer, started. */
@@ -109,7 +112,10 @@ export async function serve(env: Env, embedded?: EarlyOpening): Promise<void> {
   signInStarting.catch(() => undefined);
   const lockLost = () => stop('another process took the data directory');
   void embedded?.lockLost.then(lockLost);
-  const database = await openAndMigrate(env, embedded, lockLost);
+  const database = await openOrFail(env, embedded, lockLost);
+  // The database's work before serving runs in its own thread (or in PostgreSQL) while this one builds
+  // the app, which sends it nothing until it listens (bench/notes/footprint.md).
+  const preparing = prepareOrFail(env, database);
   const { oidc, closeIssuer } = await signInStarting.catch((error: unknown) =>
     fail(`Cannot start the development sign-in issuer on port ${env.DEV_OIDC_PORT}: ${errorText(error)}`),
   );
@@ -135,6 +141,7 @@ export async function serve(env: Env, embedded?: EarlyOpening): Promise<void> {
     stopping: () => closing,
     logStream: env.NODE_ENV === 'development' ? await developmentLogStream() : undefined,
   }).catch((error: unknown) => fail(`Cannot start: ${errorText(error)}`));
+  await preparing;
   if (oidc.issuer !== GOOGLE_ISSUER) {
     app.log.info(
       `Development sign-in is active: no Google credentials, so ${oidc.issuer} signs anyone in without a password (${env.PUBLIC_URL}/api/auth/google?login_hint=you@example.com)`,
