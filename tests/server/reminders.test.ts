@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HabitSchema } from '#shared/api/habits';
 import { PushSubscriptionSchema } from '#shared/api/push';
 import { TaskSchema } from '#shared/api/tasks';
 import type { Db } from '../../src/server/db/client';
-import type { UserRow } from '../../src/server/db/schema';
+import { reminders, type UserRow } from '../../src/server/db/schema';
 import { reminderTriggersPlugin } from '../../src/server/modules/reminders/reminder-triggers';
 import { rescheduleWaiting, waitingReschedules } from '../../src/server/modules/reminders/reschedule-later';
 import { uniqueEmail } from '../factories';
@@ -117,6 +117,12 @@ describe('a task reminder', () => {
     expect((await client.call('DELETE', `/api/tasks/${deleted.id}`)).statusCode).toBe(204);
     await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${cleared.id}`, { remindAt: null });
     await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${moved.id}`, { remindAt: '10:15' });
+    // Not only unsent: the recompute after each write removes the reminders that no longer apply.
+    const left = await t.db
+      .select({ id: reminders.itemId })
+      .from(reminders)
+      .where(inArray(reminders.itemId, [deleted.id, cleared.id]));
+    expect(left).toEqual([]);
     at('2027-03-01T09:00:30Z');
     await round();
     expect(arrivedIds(browser)).toEqual([]);

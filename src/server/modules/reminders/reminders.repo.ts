@@ -113,6 +113,32 @@ export async function listReminderItems(
   return [...items.values()];
 }
 
+/**
+ * Whether the item has a reminder time or a reminder row, in one statement: without either, a write's
+ * recompute has nothing to do (reminders.service.ts).
+ */
+export async function mayBeReminded(db: Db, userId: string, kind: ItemKind, id: string): Promise<boolean> {
+  const timed =
+    kind === 'task'
+      ? db
+          .select({ one: sql<number>`1` })
+          .from(tasks)
+          .where(and(eq(tasks.userId, userId), eq(tasks.id, id), isNotNull(tasks.remindAt)))
+      : db
+          .select({ one: sql<number>`1` })
+          .from(habits)
+          .where(and(eq(habits.userId, userId), eq(habits.id, id), isNotNull(habits.remindAt)));
+  const found = await timed
+    .unionAll(
+      db
+        .select({ one: sql<number>`1` })
+        .from(reminders)
+        .where(and(eq(reminders.userId, userId), eq(reminders.itemKind, kind), eq(reminders.itemId, id))),
+    )
+    .limit(1);
+  return found.length > 0;
+}
+
 export type ReminderRow = {
   userId: string;
   itemKind: ItemKind;
