@@ -65,14 +65,18 @@ export function lsnBytes(lsn: string): bigint {
 }
 
 /**
- * Returns `flushed()`: resolves once every commit that returned before the call is on disk. Callers
- * arriving together share one flush: it is sent to PGlite on the next turn of the event loop, and
- * PGlite runs it after every statement that has already finished, so whoever joins before it is sent
- * is covered by it. Once CHECKPOINT_EVERY_BYTES of WAL have been flushed since the last checkpoint,
- * a CHECKPOINT follows, queued after the flush like any statement, so the answers it covers are not
- * kept waiting for it.
+ * Returns `flushed()`: resolves once every commit that returned before the call is on disk. A flush
+ * covers every commit that returned before it was sent (PGlite runs statements in order), so callers
+ * share flushes: one is sent at most, and the callers arriving while it runs share the next, sent on
+ * the first turn after it answers. Writers arriving one by one, as the embedded database's thread
+ * answers them, would otherwise each send their own (bench/notes/footprint.md). Once
+ * CHECKPOINT_EVERY_BYTES of WAL have been flushed since the last checkpoint, a CHECKPOINT follows,
+ * queued after the flush like any statement, so the answers it covers are not kept waiting for it.
  */
 export function walFlusher(pglite: Pick<EmbeddedClient, 'query' | 'exec'>): () => Promise<void> {
+  /** The flush sent and not yet answered. */
+  let running: Promise<void> | undefined;
+  /** The flush the next callers share, sent once `running` has answered. */
   let next: Promise<void> | undefined;
   let checkpointedAt: bigint | undefined;
   let checkpointing = false;
@@ -93,17 +97,26 @@ export function walFlusher(pglite: Pick<EmbeddedClient, 'query' | 'exec'>): () =
         checkpointing = false;
       });
   };
+  const send = async () => {
+    // Whoever calls from now on may have committed after this flush is sent: they share a later one.
+    next = undefined;
+    const result = await pglite.query<{ lsn: string }>(FLUSH_WAL);
+    const lsn = result.rows[0]?.lsn;
+    if (lsn) checkpointIfDue(lsnBytes(lsn));
+  };
   return () => {
-    next ??= new Promise<void>((resolve, reject) => {
-      setImmediate(() => {
-        next = undefined;
-        pglite.query<{ lsn: string }>(FLUSH_WAL).then((result) => {
-          resolve();
-          const lsn = result.rows[0]?.lsn;
-          if (lsn) checkpointIfDue(lsnBytes(lsn));
-        }, reject);
-      });
-    });
+    next ??= (async () => {
+      // The callers of this turn join; then the flush waits for the one running, whatever its outcome.
+      await new Promise((resolve) => setImmediate(resolve));
+      await running?.catch(() => undefined);
+      const flush = send();
+      running = flush;
+      try {
+        await flush;
+      } finally {
+        if (running === flush) running = undefined;
+      }
+    })();
     return next;
   };
 }
