@@ -65,9 +65,9 @@ export async function rescheduleItem(
   id: string,
   now: Date,
 ): Promise<void> {
-  // Most writes are to items with no reminder time and no reminder row: one statement tells, instead
-  // of the transaction's five (a tick's recompute was most of its statements). Skipping is safe: a write
-  // that gives the item a time recomputes after it commits, and sees everything committed before.
+  // Most writes are to items with no reminder time and no reminder row: one statement tells, instead of
+  // a transaction of four reads (most of a tick's statements, bench/notes/footprint.md). Skipping is
+  // safe: a write that gives the item a time recomputes after it commits, and sees every earlier commit.
   if (!(await mayBeReminded(db, userId, kind, id))) return;
   await inTransaction(db, async (tx) => {
     const row = await findReminder(tx, userId, kind, id);
