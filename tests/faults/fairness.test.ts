@@ -7,8 +7,10 @@ import { call, signIn, startServer } from './harness';
  * One person's heaviest work does not stall anyone else (docs/decisions/037-fair-heavy-work.md): while
  * they import a file at the limits and export their full account, another person's calls and the
  * health check are answered in between, not after it. The property is structural (calls answered
- * while the heavy work was still going on), so a loaded machine cannot make it pass or fail; the
- * latencies are printed for bench/notes/fairness.md.
+ * while the heavy work was still going on), and the counts asked are far below what a quiet machine
+ * gives; a loaded one can still bring a count to the margin (the export's on PostgreSQL counted 4 of
+ * the 5 asked once, with three fault files at a time: bench/notes/suite-time.md). The latencies are
+ * printed for bench/notes/fairness.md.
  */
 
 const { engines, envFor } = faultEngines('fairness');

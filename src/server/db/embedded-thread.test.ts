@@ -225,4 +225,15 @@ describe('a database thread that stops', () => {
       await stopping.close();
     }
   }, 120_000);
+
+  it('is stopped as a crash would be when closing outlasts its bound, and the close says so', async () => {
+    const dataDir = madeDataDir(join(root, 'slow-close'));
+    const slow = await openEmbeddedThread(dataDir, startEmbeddedWorker(dataDir), { closeWithinMs: 200 });
+    // A statement far longer than this test may last: the close waits for it only up to its bound.
+    const waiting = slow.query('select pg_sleep(60)');
+    waiting.catch(() => undefined);
+    await expect(slow.close()).rejects.toThrow('did not close within 200 ms, so its thread was stopped');
+    await expect(waiting).rejects.toThrow();
+    expect(slow.activity(5_000)).toBe('stopped');
+  }, 30_000);
 });

@@ -51,6 +51,13 @@ export class EmbeddedThreadStopped extends Error {
   }
 }
 
+/**
+ * How long closing waits for the thread to finish what it runs and close PGlite cleanly before it stops
+ * the thread as a crash would: a statement that never ends must not keep a stopping server up for ever.
+ * Every acknowledged write is in the WAL, from which the next start recovers.
+ */
+export const CLOSE_WITHIN_MS = 10_000;
+
 /*
  * The built server runs the worker compiled beside it (scripts/build-server.ts); the sources, in tests
  * and `npm run dev`, run it through tsx, as modules/account-data/import-file-off-loop.ts does.
@@ -110,8 +117,11 @@ class ThreadClient implements EmbeddedThread {
   /** Woken at each answer: heavy work waiting for the thread to be quiet. */
   #answerWaiters: Array<() => void> = [];
 
-  constructor(worker: Worker) {
+  readonly #closeWithinMs: number;
+
+  constructor(worker: Worker, closeWithinMs: number) {
     this.#worker = worker;
+    this.#closeWithinMs = closeWithinMs;
     worker.on('message', (reply: Reply) => this.#answer(reply));
     worker.on('error', (error) => this.#stop(new EmbeddedThreadStopped(error.message)));
     worker.on('exit', (code) =>
@@ -266,9 +276,22 @@ class ThreadClient implements EmbeddedThread {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       if (this.#stopped) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `The embedded database did not close within ${this.#closeWithinMs} ms, so its thread was stopped`,
+              ),
+            ),
+          this.#closeWithinMs,
+        );
+      });
       try {
-        await this.#call({ op: 'close' });
+        await Promise.race([this.#call({ op: 'close' }), late]);
       } finally {
+        clearTimeout(timer);
         await this.#worker.terminate();
       }
     })();
@@ -278,13 +301,14 @@ class ThreadClient implements EmbeddedThread {
 
 /**
  * Opens the embedded database in `dataDir` (which must exist and be locked) in a thread of its own;
- * tests pass the worker in, to stop it as a crash would.
+ * tests pass the worker in, to stop it as a crash would, and a shorter bound for closing.
  */
 export async function openEmbeddedThread(
   dataDir: string,
   worker: Worker = startEmbeddedWorker(dataDir),
+  { closeWithinMs = CLOSE_WITHIN_MS }: { closeWithinMs?: number } = {},
 ): Promise<EmbeddedThread> {
-  const client = new ThreadClient(worker);
+  const client = new ThreadClient(worker, closeWithinMs);
   try {
     await client.ready();
   } catch (error) {
