@@ -3,8 +3,8 @@ import { getTheme, initTheme, subscribeToTheme, themeToggleLabel, toggleTheme } 
 
 /*
  * The whole script of the pre-rendered landing page (app/landing-document.tsx): its theme control
- * works without React, and its sign-in is a form that needs no script at all. Everything else on the page is static HTML, drawn with the rules the page
- * carries until the whole style sheet arrives.
+ * works without React, and its sign-in is a form that needs no script at all. Everything else on the
+ * page is static HTML, drawn with the rules the page carries until the whole style sheet arrives.
  */
 void applyDeferredStyleSheets();
 initTheme();
