@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LOCK_FILE } from '../../src/server/db/data-dir-lock';
 import './helpers/test-database';
 
 /*
@@ -152,6 +153,30 @@ describe('main', () => {
     expect(exit.code).toBe(0);
     expect(exit.stdout).not.toContain('Development sign-in is active');
   }, 120_000);
+
+  it.runIf(source.kind === 'pglite')(
+    'stops writing and exits once another process has taken its data directory',
+    async () => {
+      // The lock is taken by the entry before the rest of the server loads (main.ts); losing it must
+      // still reach the server's shutdown, without the drain.
+      const port = await freePort();
+      const dir = join(dataDir, 'taken');
+      const { exited } = startMain({
+        DATA_DIR: dir,
+        PORT: String(port),
+        DEV_OIDC_PORT: String(await freePort()),
+      });
+      await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited);
+      const lockFile = join(dir, LOCK_FILE);
+      const owner = JSON.parse(readFileSync(lockFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(lockFile, JSON.stringify({ ...owner, token: 'another process', pid: 1 }));
+      const exit = await exited;
+      expect(exit.stdout).toContain('another process took the data directory');
+      expect(exit.stdout).toContain('shutting down');
+      expect(exit.stdout).not.toContain('draining');
+    },
+    60_000,
+  );
 
   it('prints one line and exits 1 when the database cannot be opened', async () => {
     const { exited } = startMain({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' });
