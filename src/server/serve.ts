@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { type Database, openDatabase } from './db/client';
+import { type Database, embeddedDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DEFAULT_MAINTENANCE, startEmbeddedMaintenance } from './db/embedded-maintenance';
 import type { OpenDataDir } from './db/embedded-open';
@@ -33,28 +33,38 @@ export type EarlyOpening = { opening: Promise<OpenDataDir>; lockLost: Promise<vo
 const whereFor = (env: Env) =>
   env.DATABASE_URL ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${env.DATA_DIR}`;
 
+/** Ends the process with one line saying why the database cannot be opened. */
+function failToOpen(env: Env, error: unknown): never {
+  // The lock's own message already names the directory and the process holding it.
+  if (error instanceof DataDirLockedError) fail(error.message);
+  fail(`Cannot open ${whereFor(env)}: ${errorText(error)}`);
+}
+
+/**
+ * The database, to build the app on. The embedded one is returned while it still opens in its thread
+ * (its statements wait for it), so the app is built meanwhile; `opened` tells when it is open.
+ */
 async function openOrFail(
   env: Env,
   embedded: EarlyOpening | undefined,
   onLockLost: () => void,
-): Promise<Database> {
+): Promise<Database & { opened?: Promise<void> }> {
+  if (embedded) return embeddedDatabase(embedded.opening);
   try {
-    return await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      openDataDir: embedded?.opening,
-      onLockLost,
-    });
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLockLost });
   } catch (error) {
-    // The lock's own message already names the directory and the process holding it.
-    if (error instanceof DataDirLockedError) fail(error.message);
-    fail(`Cannot open ${whereFor(env)}: ${errorText(error)}`);
+    failToOpen(env, error);
   }
 }
 
 /** Migrations, unfinished imports and a checkpoint: what must be done before anyone is served. */
-async function prepareOrFail(env: Env, database: Database): Promise<void> {
+async function prepareOrFail(env: Env, database: Database & { opened?: Promise<void> }): Promise<void> {
   const where = whereFor(env);
+  try {
+    await database.opened;
+  } catch (error) {
+    failToOpen(env, error);
+  }
   try {
     await migrateDatabase(database);
   } catch (error) {

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCK_FILE } from '../../src/server/db/data-dir-lock';
+import { LOCK_FILE, lockDataDir } from '../../src/server/db/data-dir-lock';
 import './helpers/test-database';
 
 /*
@@ -186,6 +186,35 @@ describe('main', () => {
       expect.stringContaining('Cannot open the PostgreSQL database (DATABASE_URL):'),
     ]);
   }, 30_000);
+
+  it.runIf(source.kind === 'pglite')(
+    'prints one line and exits 1 when the embedded data directory cannot be opened or is taken',
+    async () => {
+      // The database opens while the app is built on it (serve.ts): a failed opening must still end
+      // the start with its own line, not with what the app or the migrations made of it.
+      const notADirectory = join(dataDir, 'a-file');
+      writeFileSync(notADirectory, 'not a directory');
+      const unopenable = await startMain({ DATA_DIR: notADirectory, PORT: '0', DEV_OIDC_PORT: '0' }).exited;
+      expect(unopenable.code).toBe(1);
+      expect(unopenable.stderr.trim().split('\n')).toEqual([
+        expect.stringContaining(`Cannot open the embedded database in ${notADirectory}:`),
+      ]);
+
+      const held = join(dataDir, 'held');
+      mkdirSync(held);
+      const holder = await lockDataDir(held);
+      try {
+        const taken = await startMain({ DATA_DIR: held, PORT: '0', DEV_OIDC_PORT: '0' }).exited;
+        expect(taken.code).toBe(1);
+        expect(taken.stderr.trim().split('\n')).toEqual([
+          expect.stringContaining(`Another Stride server (pid ${process.pid} on `),
+        ]);
+      } finally {
+        holder.release();
+      }
+    },
+    60_000,
+  );
 
   it('refuses production without Google credentials, saying what to set', async () => {
     const { exited } = startMain({ NODE_ENV: 'production', PORT: '0' });

@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { classifyDatabaseError } from './database-errors';
-import { type OpenDataDir, openDataDir } from './embedded-open';
+import { type OpenDataDir, OpeningDataDir, openDataDir } from './embedded-open';
 import type { EmbeddedClient, EmbeddedThread } from './embedded-thread';
 import { LostConnectionPool } from './lost-connection-pool';
 import { nextTurn } from './next-turn';
@@ -85,8 +85,6 @@ export type OpenDatabaseOptions = {
   logger?: Logger;
   /** Called when another process has taken this data directory's lock (main stops the server). */
   onLockLost?: () => void;
-  /** The data directory's opening, already started (the server's entry starts it before the rest loads). */
-  openDataDir?: Promise<OpenDataDir>;
 };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -140,8 +138,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engines.set(db, 'pglite');
     return { db, kind: 'pglite', pglite, close: () => pglite.close() };
   }
-  const { thread: pglite, lock } = await (options.openDataDir ??
-    openDataDir(options.dataDir ?? './data', options.onLockLost));
+  const database = embeddedDatabase(openDataDir(options.dataDir ?? './data', options.onLockLost), logger);
+  await database.opened;
+  return database;
+}
+
+/**
+ * The embedded database of a data directory whose opening has started, usable at once: its statements
+ * wait for the opening (db/embedded-open.ts). `opened` resolves once it is open, or rejects with why
+ * not; the server builds its app meanwhile (src/server/serve.ts).
+ */
+export function embeddedDatabase(
+  opening: Promise<OpenDataDir>,
+  logger: Logger | false = false,
+): Database & { opened: Promise<void> } {
+  const pglite = new OpeningDataDir(opening);
   // drizzle types its client as PGlite, of which it uses query and transaction (drizzle-orm/pglite's
   // session): the thread's client answers both alike.
   const db: Db = drizzlePglite({ client: pglite as unknown as PGlite, schema, logger });
@@ -152,13 +163,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     pglite,
     flushWrites: walFlusher(pglite),
-    close: async () => {
-      try {
-        await pglite.close();
-      } finally {
-        lock.release();
-      }
-    },
+    close: () => pglite.close(),
+    opened: pglite.opened(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { type Answer, READY_ID, type Reply, type Request, wireError } from './embedded-thread-protocol';
 import { assertDurable, durableStartParams, embeddedFsyncCount, installRealFsync } from './pglite-durability';
@@ -6,15 +6,15 @@ import { assertDurable, durableStartParams, embeddedFsyncCount, installRealFsync
 /*
  * The embedded database's own thread (docs/decisions/040-embedded-database-thread.md): PGlite runs
  * every statement synchronously on the thread that calls it, so here a long statement holds this
- * thread and not the server's. It opens the data directory exactly as the server did before, then
- * answers the server's messages (db/embedded-thread-protocol.ts) in the order they come: a statement
- * outside a transaction goes through PGlite's own queue, so it waits for an open transaction to end,
- * as it did in the server's thread.
+ * thread and not the server's. It boots before its data directory is locked and waits for the first
+ * message, which names the directory (db/embedded-worker-start.ts); it opens it exactly as the server
+ * did before, then answers the server's messages (db/embedded-thread-protocol.ts) in the order they
+ * come: a statement outside a transaction goes through PGlite's own queue, so it waits for an open
+ * transaction to end, as it did in the server's thread.
  */
 
 const port = parentPort;
 if (!port) throw new Error('the embedded database worker runs in a worker thread');
-const { dataDir } = workerData as { dataDir: string };
 
 function answer(answer: Answer): void {
   const reply: Reply = { ...answer, fsyncs: embeddedFsyncCount() };
@@ -124,19 +124,30 @@ function serve(pglite: PGlite, request: Request): void {
   }
 }
 
-async function start(): Promise<void> {
-  let pglite: PGlite;
+/** The open database, once the first message has opened it. */
+let database: PGlite | undefined;
+let opening = false;
+
+async function openAt(dataDir: string): Promise<void> {
+  opening = true;
   try {
-    pglite = await PGlite.create({ dataDir, startParams: durableStartParams() });
+    const pglite = await PGlite.create({ dataDir, startParams: durableStartParams() });
     installRealFsync(pglite);
     await assertDurable(pglite);
+    database = pglite;
   } catch (error) {
     answer({ id: READY_ID, ok: false, error: wireError(error) });
     port?.close();
     return;
   }
-  port?.on('message', (request: Request) => serve(pglite, request));
   answer({ id: READY_ID, ok: true, value: undefined });
 }
 
-await start();
+/** Asked of a thread not yet open, or opened twice: the server never does either (db/embedded-thread.ts). */
+const OUT_OF_TURN = new Error('the embedded database opens once, before any statement');
+
+port.on('message', (request: Request) => {
+  if (request.op === 'open' && !opening) void openAt(request.dataDir);
+  else if (database && request.op !== 'open') serve(database, request);
+  else answer({ id: request.id, ok: false, error: wireError(OUT_OF_TURN) });
+});

@@ -11,6 +11,8 @@ export type RowMode = 'array' | 'object';
 
 /** What the server's thread asks; `tx` names the open transaction a statement belongs to. */
 export type Request =
+  /** The first message: the thread has booted and waits for it (db/embedded-worker-start.ts). */
+  | { id: typeof READY_ID; op: 'open'; dataDir: string }
   | {
       id: number;
       op: 'query';
@@ -30,7 +32,7 @@ export type Request =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
 
-/** The first answer, to id 0: the database is open (or why not). */
+/** The first request's and answer's id: open the data directory; it is open (or why not). */
 export const READY_ID = 0;
 
 /**

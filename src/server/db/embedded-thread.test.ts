@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPGlite, madeDataDir } from '../../../tests/server/helpers/made-databases';
 import { type Database, embeddedThreadOf, executeRows, inTransaction, openDatabase } from './client';
 import { classifyDatabaseError, codeOf } from './database-errors';
-import { EmbeddedThreadStopped, openEmbeddedThread, startEmbeddedWorker } from './embedded-thread';
+import { EmbeddedThreadStopped, openEmbeddedThread } from './embedded-thread';
+import { startEmbeddedWorker } from './embedded-worker-start';
 
 /*
  * The embedded database in its own thread (docs/decisions/040-embedded-database-thread.md): it answers
@@ -203,7 +204,7 @@ describe('a database thread waited on', () => {
 describe('a database thread that stops', () => {
   it('fails the waiting and every later call as unavailable, and calls itself stopped', async () => {
     const dataDir = madeDataDir(join(root, 'stopped'));
-    const worker = startEmbeddedWorker(dataDir);
+    const worker = startEmbeddedWorker();
     const stopping = await openEmbeddedThread(dataDir, worker);
     try {
       expect(stopping.activity(5_000)).toBe('idle');
@@ -228,7 +229,7 @@ describe('a database thread that stops', () => {
 
   it('is stopped as a crash would be when closing outlasts its bound, and the close says so', async () => {
     const dataDir = madeDataDir(join(root, 'slow-close'));
-    const slow = await openEmbeddedThread(dataDir, startEmbeddedWorker(dataDir), { closeWithinMs: 200 });
+    const slow = await openEmbeddedThread(dataDir, startEmbeddedWorker(), { closeWithinMs: 200 });
     // A statement far longer than this test may last: the close waits for it only up to its bound.
     const waiting = slow.query('select pg_sleep(60)');
     waiting.catch(() => undefined);

@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { READY_ID, type Reply, type Request, rebuiltError } from './embedded-thread-protocol';
+import { startEmbeddedWorker } from './embedded-worker-start';
 import { nextTurn } from './next-turn';
 import { noteThreadFsyncs } from './pglite-durability';
 
@@ -57,19 +58,6 @@ export class EmbeddedThreadStopped extends Error {
  * Every acknowledged write is in the WAL, from which the next start recovers.
  */
 export const CLOSE_WITHIN_MS = 10_000;
-
-/*
- * The built server runs the worker compiled beside it (scripts/build-server.ts); the sources, in tests
- * and `npm run dev`, run it through tsx, as modules/account-data/import-file-off-loop.ts does.
- */
-export function startEmbeddedWorker(dataDir: string): Worker {
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./embedded-database-worker.js', import.meta.url), { workerData: { dataDir } });
-  }
-  const source = new URL('./embedded-database-worker.ts', import.meta.url).href;
-  const code = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}));`;
-  return new Worker(code, { eval: true, workerData: { dataDir } });
-}
 
 /** A parser that gives back the text it was handed: the only kind that can be applied in the thread. */
 function keepsText(parser: unknown): boolean {
@@ -131,10 +119,11 @@ class ThreadClient implements EmbeddedThread {
     );
   }
 
-  /** Resolves once the database in the thread is open (or rejects with why not). */
-  ready(): Promise<void> {
+  /** Asks the thread to open `dataDir`; resolves once the database is open (or rejects with why not). */
+  open(dataDir: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#wait(READY_ID, { resolve: () => resolve(), reject });
+      this.#worker.postMessage({ id: READY_ID, op: 'open', dataDir } satisfies Request);
     });
   }
 
@@ -300,17 +289,18 @@ class ThreadClient implements EmbeddedThread {
 }
 
 /**
- * Opens the embedded database in `dataDir` (which must exist and be locked) in a thread of its own;
- * tests pass the worker in, to stop it as a crash would, and a shorter bound for closing.
+ * Opens the embedded database in `dataDir` (which must exist and be locked) in a thread of its own: one
+ * started already (db/embedded-worker-start.ts) or a new one. Tests pass the worker in, to stop it as
+ * a crash would, and a shorter bound for closing.
  */
 export async function openEmbeddedThread(
   dataDir: string,
-  worker: Worker = startEmbeddedWorker(dataDir),
+  worker: Worker = startEmbeddedWorker(),
   { closeWithinMs = CLOSE_WITHIN_MS }: { closeWithinMs?: number } = {},
 ): Promise<EmbeddedThread> {
   const client = new ThreadClient(worker, closeWithinMs);
   try {
-    await client.ready();
+    await client.open(dataDir);
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

@@ -63,10 +63,18 @@ class OAuthError extends Error {
   }
 }
 
-export async function startDevIssuer({ port, redirectUris }: DevIssuerOptions): Promise<DevIssuer> {
+/** The issuer's signing key, and its public half as its JWKS publishes it. */
+async function signingKey(): Promise<{ privateKey: CryptoKey; publicJwk: JWK }> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG);
   const kid = randomBytes(8).toString('hex');
-  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
+  return { privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' } };
+}
+
+export async function startDevIssuer({ port, redirectUris }: DevIssuerOptions): Promise<DevIssuer> {
+  // Made while the server goes on starting, not before: an RSA key is 0.1-0.3 s of a processor, which
+  // only a sign-in's token and keys need (docs/decisions/034-start-without-rebuilding.md).
+  const signing = signingKey();
+  signing.catch(() => undefined);
   const clientSecret = randomBytes(24).toString('base64url');
   // Development state only: codes and access tokens die with the process, which is what we want.
   const codes = new Map<string, PendingCode>();
@@ -131,7 +139,7 @@ export async function startDevIssuer({ port, redirectUris }: DevIssuerOptions): 
       case 'GET /.well-known/openid-configuration':
         return sendJson(res, 200, discoveryDocument);
       case 'GET /jwks':
-        return sendJson(res, 200, { keys: [publicJwk] });
+        return sendJson(res, 200, { keys: [(await signing).publicJwk] });
       case 'GET /authorize':
         return authorize(url.searchParams, res);
       case 'POST /authorize/decision':
@@ -262,6 +270,7 @@ export async function startDevIssuer({ port, redirectUris }: DevIssuerOptions): 
     }
 
     const { identity } = pending;
+    const { privateKey, publicJwk } = await signing;
     const idToken = await new SignJWT({
       email: identity.email,
       email_verified: true,
@@ -269,7 +278,7 @@ export async function startDevIssuer({ port, redirectUris }: DevIssuerOptions): 
       given_name: identity.givenName,
       ...(pending.nonce === undefined ? {} : { nonce: pending.nonce }),
     })
-      .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: publicJwk.kid, typ: 'JWT' })
       .setIssuer(issuer)
       .setAudience(DEV_CLIENT_ID)
       .setSubject(identity.sub)
