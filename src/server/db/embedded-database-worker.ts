@@ -39,8 +39,12 @@ function queryOptions(request: Extract<Request, { op: 'query' }>): QueryOptions 
   return options;
 }
 
-/** A transaction the server's thread holds open, and how to end it. */
-type Open = { tx: Transaction; end: (commit: boolean, replyId: number) => void };
+/**
+ * A transaction the server's thread holds open: PGlite's, once it has begun, and how to end it. The
+ * server sends the transaction's first statement without waiting for the answer to its begin (a round
+ * trip fewer a transaction, db/embedded-thread.ts), so statements wait here for it to begin.
+ */
+type Open = { tx: Promise<Transaction>; end: (commit: boolean, replyId: number) => void };
 const open = new Map<number, Open>();
 
 /** Thrown into PGlite's transaction to roll it back; never leaves this file (compared by identity). */
@@ -49,34 +53,54 @@ const ROLLBACK = new Error("rolled back at the server thread's request");
 function begin(pglite: PGlite, id: number): void {
   let begun = false;
   let endId = id;
+  let decide: (commit: boolean) => void = () => undefined;
+  const decided = new Promise<boolean>((resolve) => {
+    decide = resolve;
+  });
+  let started: (tx: Transaction) => void = () => undefined;
+  let notStarted: (error: unknown) => void = () => undefined;
+  const tx = new Promise<Transaction>((resolve, reject) => {
+    started = resolve;
+    notStarted = reject;
+  });
+  // Its failure is told to each statement that waits for it, and to the end.
+  tx.catch(() => undefined);
+  open.set(id, {
+    tx,
+    end: (commit, replyId) => {
+      endId = replyId;
+      decide(commit);
+    },
+  });
   pglite
-    .transaction(async (tx) => {
-      const commit = await new Promise<boolean>((resolve) => {
-        open.set(id, {
-          tx,
-          end: (decision, replyId) => {
-            endId = replyId;
-            resolve(decision);
-          },
-        });
-        begun = true;
-        answer({ id, ok: true, value: id });
-      });
-      if (!commit) throw ROLLBACK;
+    .transaction(async (transaction) => {
+      begun = true;
+      started(transaction);
+      answer({ id, ok: true, value: id });
+      if (!(await decided)) throw ROLLBACK;
     })
     .then(
       () => answer({ id: endId, ok: true, value: undefined }),
-      (error: unknown) => {
-        if (error === ROLLBACK) answer({ id: endId, ok: true, value: undefined });
-        else answer({ id: begun ? endId : id, ok: false, error: wireError(error) });
+      async (error: unknown) => {
+        if (error === ROLLBACK) {
+          answer({ id: endId, ok: true, value: undefined });
+          return;
+        }
+        if (!begun) {
+          // Never begun: its statements fail with why, and so does its end, once the server sends it.
+          notStarted(error);
+          answer({ id, ok: false, error: wireError(error) });
+          await decided;
+        }
+        answer({ id: endId, ok: false, error: wireError(error) });
       },
     )
     .finally(() => open.delete(id));
 }
 
-function transactionOf(tx: number): Transaction {
+function transactionOf(tx: number): Promise<Transaction> {
   const found = open.get(tx);
-  if (!found) throw new Error('Transaction is closed');
+  if (!found) return Promise.reject(new Error('Transaction is closed'));
   return found.tx;
 }
 
@@ -87,7 +111,7 @@ function serve(pglite: PGlite, request: Request): void {
       answerWith(request.id, () =>
         tx === undefined
           ? pglite.query(text, params, queryOptions(request))
-          : transactionOf(tx).query(text, params, queryOptions(request)),
+          : transactionOf(tx).then((transaction) => transaction.query(text, params, queryOptions(request))),
       );
       return;
     }
@@ -95,7 +119,7 @@ function serve(pglite: PGlite, request: Request): void {
       const { tx, text, rowMode } = request;
       const options = rowMode ? { rowMode } : {};
       answerWith(request.id, () =>
-        tx === undefined ? pglite.exec(text, options) : transactionOf(tx).exec(text, options),
+        tx === undefined ? pglite.exec(text, options) : transactionOf(tx).then((transaction) => transaction.exec(text, options)),
       );
       return;
     }
@@ -103,7 +127,7 @@ function serve(pglite: PGlite, request: Request): void {
       begin(pglite, request.id);
       return;
     case 'rollback':
-      answerWith(request.id, () => transactionOf(request.tx).rollback());
+      answerWith(request.id, () => transactionOf(request.tx).then((transaction) => transaction.rollback()));
       return;
     case 'end': {
       const found = open.get(request.tx);

@@ -201,6 +201,33 @@ describe('a database thread waited on', () => {
   }, 90_000);
 });
 
+describe("a transaction's messages", () => {
+  it('send the first statement without waiting for the begin to be answered, and still commit in order', async () => {
+    const worker = startEmbeddedWorker();
+    const seen: string[] = [];
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (message: { id: number; op: string; tx?: number }) => {
+      seen.push(message.tx === undefined ? `${message.op} ${message.id}` : `${message.op} in ${message.tx}`);
+      post(message);
+    };
+    worker.on('message', (reply: { id: number }) => seen.push(`answer ${reply.id}`));
+    const piped = await openEmbeddedThread(madeDataDir(join(root, 'piped')), worker);
+    try {
+      await piped.exec('create table p (n int)');
+      seen.length = 0;
+      await piped.transaction(async (tx) => {
+        await tx.query('insert into p values (1)');
+        await tx.query('insert into p values (2)');
+      });
+      const begin = seen.find((event) => event.startsWith('begin '))?.slice('begin '.length);
+      expect(seen.indexOf(`query in ${begin}`)).toBeLessThan(seen.indexOf(`answer ${begin}`));
+      expect((await piped.query<{ n: number }>('select n from p order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      await piped.close();
+    }
+  }, 60_000);
+});
+
 describe('a database thread that stops', () => {
   it('fails the waiting and every later call as unavailable, and calls itself stopped', async () => {
     const dataDir = madeDataDir(join(root, 'stopped'));
