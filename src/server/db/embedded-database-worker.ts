@@ -119,7 +119,9 @@ function serve(pglite: PGlite, request: Request): void {
       const { tx, text, rowMode } = request;
       const options = rowMode ? { rowMode } : {};
       answerWith(request.id, () =>
-        tx === undefined ? pglite.exec(text, options) : transactionOf(tx).then((transaction) => transaction.exec(text, options)),
+        tx === undefined
+          ? pglite.exec(text, options)
+          : transactionOf(tx).then((transaction) => transaction.exec(text, options)),
       );
       return;
     }

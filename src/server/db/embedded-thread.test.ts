@@ -221,7 +221,10 @@ describe("a transaction's messages", () => {
       });
       const begin = seen.find((event) => event.startsWith('begin '))?.slice('begin '.length);
       expect(seen.indexOf(`query in ${begin}`)).toBeLessThan(seen.indexOf(`answer ${begin}`));
-      expect((await piped.query<{ n: number }>('select n from p order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await piped.query<{ n: number }>('select n from p order by n')).rows).toEqual([
+        { n: 1 },
+        { n: 2 },
+      ]);
     } finally {
       await piped.close();
     }
