@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * `npm test`: every check, in stages, each printing its time (docs/decisions/025-suite-time.md).
@@ -7,7 +8,20 @@ import { spawn } from 'node:child_process';
  * because each already keeps both cores busy and the fault tests' time bounds want a quiet machine.
  * The first stage that fails stops the run, as `a && b && c` did.
  */
-type Stage = { name: string; command: string[] };
+type Stage = {
+  name: string;
+  command: string[];
+  /**
+   * What the suite prints once its tests have run. A suite that ends with code 0 without it ran no
+   * test (vitest ends so when a global setup's promise never settles), and fails the stage.
+   */
+  summary?: RegExp;
+};
+
+/** Vitest's count line ("Tests  2335 passed | 5 skipped (2340)"). */
+const VITEST_SUMMARY = /^\s*Tests\s+(\d+ failed \| )?\d+ passed/m;
+/** Playwright's count line ("118 passed (6.8m)"). */
+const PLAYWRIGHT_SUMMARY = /^\s*\d+ passed \(/m;
 
 const npmRun = (script: string, ...args: string[]) => ['npm', 'run', '--silent', script, '--', ...args];
 
@@ -17,9 +31,9 @@ const plan: Stage[][] = [
     { name: 'lint', command: npmRun('lint') },
     { name: 'build', command: npmRun('build') },
   ],
-  [{ name: 'unit and server (vitest)', command: npmRun('test:unit') }],
-  [{ name: 'faults', command: npmRun('test:faults') }],
-  [{ name: 'journeys (Playwright)', command: npmRun('test:journeys') }],
+  [{ name: 'unit and server (vitest)', command: npmRun('test:unit'), summary: VITEST_SUMMARY }],
+  [{ name: 'faults', command: npmRun('test:faults'), summary: VITEST_SUMMARY }],
+  [{ name: 'journeys (Playwright)', command: npmRun('test:journeys'), summary: PLAYWRIGHT_SUMMARY }],
 ];
 
 type Outcome = { name: string; seconds: number; code: number };
@@ -28,18 +42,29 @@ function run(stage: Stage, streamed: boolean): Promise<Outcome & { output: strin
   const started = performance.now();
   return new Promise((resolve) => {
     const [command, ...args] = stage.command;
-    const child = spawn(command as string, args, { stdio: streamed ? 'inherit' : 'pipe' });
+    // Piped either way, so the summary can be looked for; a streamed stage's output is passed on as it comes.
+    // Colours as on a terminal when this runs on one (the suites drop them on a pipe).
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn(command as string, args, { stdio: ['inherit', 'pipe', 'pipe'], env });
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('close', (code, signal) =>
-      resolve({
-        name: stage.name,
-        seconds: (performance.now() - started) / 1000,
-        code: code ?? (signal ? 1 : 0),
-        output: Buffer.concat(chunks).toString('utf8'),
-      }),
-    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (streamed) process.stdout.write(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (streamed) process.stderr.write(chunk);
+    });
+    child.on('close', (code, signal) => {
+      const output = Buffer.concat(chunks).toString('utf8');
+      let exit = code ?? (signal ? 1 : 0);
+      const plain = stripVTControlCharacters(output);
+      if (exit === 0 && stage.summary && !stage.summary.test(plain)) {
+        console.log(`=== ${stage.name} ended with code 0 but printed no test count: no test ran`);
+        exit = 1;
+      }
+      resolve({ name: stage.name, seconds: (performance.now() - started) / 1000, code: exit, output });
+    });
   });
 }
 
