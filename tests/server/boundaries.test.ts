@@ -19,16 +19,17 @@ function sourceFiles(dir: string, { tests = false } = {}): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
-type Import = { from: string; typeOnly: boolean };
+/** `lazy`: an `import()` in code, which loads only when it runs. */
+type Import = { from: string; typeOnly: boolean; lazy: boolean };
 
 function importsIn(text: string): Import[] {
   const found: Import[] = [];
   for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/gm)) {
-    found.push({ typeOnly: match[1] !== undefined, from: match[2] ?? '' });
+    found.push({ typeOnly: match[1] !== undefined, from: match[2] ?? '', lazy: false });
   }
   // import('x') in code loads x; `typeof import('x')` in a type does not.
   for (const match of text.matchAll(/(\btypeof\s+)?\bimport\(\s*'([^']+)'\s*\)/g)) {
-    found.push({ typeOnly: match[1] !== undefined, from: match[2] ?? '' });
+    found.push({ typeOnly: match[1] !== undefined, from: match[2] ?? '', lazy: true });
   }
   return found;
 }
@@ -68,6 +69,7 @@ describe('import boundaries', () => {
     expect(importsOf('src/server/modules/tasks/tasks.service.ts')).toContainEqual({
       from: '../../db/client',
       typeOnly: false,
+      lazy: false,
     });
     expect(
       importsIn(
@@ -82,13 +84,13 @@ describe('import boundaries', () => {
         ].join('\n'),
       ),
     ).toEqual([
-      { from: './a', typeOnly: false },
-      { from: './b', typeOnly: true },
-      { from: './c', typeOnly: false },
-      { from: './d.css', typeOnly: false },
-      { from: './e', typeOnly: false },
-      { from: '../f', typeOnly: false },
-      { from: './g', typeOnly: true },
+      { from: './a', typeOnly: false, lazy: false },
+      { from: './b', typeOnly: true, lazy: false },
+      { from: './c', typeOnly: false, lazy: false },
+      { from: './d.css', typeOnly: false, lazy: false },
+      { from: './e', typeOnly: false, lazy: true },
+      { from: '../f', typeOnly: false, lazy: true },
+      { from: './g', typeOnly: true, lazy: true },
     ]);
     expect(
       importsOf('src/client/app/router.tsx').map((i) => target('src/client/app/router.tsx', i.from)),
@@ -145,6 +147,23 @@ describe('import boundaries', () => {
         importsOf(file)
           .filter((i) => !i.typeOnly)
           .filter((i) => i.from.startsWith('drizzle-orm') || target(file, i.from) === 'src/server/db/schema')
+          .map((i) => `${file} -> ${i.from}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('the server loads pg and its drizzle driver only on PostgreSQL, by import() where it connects', () => {
+    // Loading pg makes Node load its fetch implementation: 0.1 s of every embedded start for nothing
+    // (docs/decisions/034-start-without-rebuilding.md).
+    const pgOnly = (file: string, from: string) =>
+      from === 'pg' ||
+      from.startsWith('drizzle-orm/node-postgres') ||
+      target(file, from) === 'src/server/db/lost-connection-pool';
+    const offending = sourceFiles('src/server')
+      .filter((file) => file !== 'src/server/db/lost-connection-pool.ts')
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((i) => !i.typeOnly && !i.lazy && pgOnly(file, i.from))
           .map((i) => `${file} -> ${i.from}`),
       );
     expect(offending).toEqual([]);

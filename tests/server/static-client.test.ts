@@ -73,6 +73,10 @@ describe('built client', () => {
     const plain = await page('/assets/big-abc123.js', undefined, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('x'.repeat(4000));
+    // The copies travel through their file's route and have none of their own: each route is start time.
+    expect(t.app.hasRoute({ method: 'GET', url: '/assets/big-abc123.js' })).toBe(true);
+    expect(t.app.hasRoute({ method: 'GET', url: '/assets/big-abc123.js.br' })).toBe(false);
+    expect(t.app.hasRoute({ method: 'GET', url: '/assets/big-abc123.js.gz' })).toBe(false);
   });
 
   it('serves the app shell at / without long caching to a visitor with a session cookie', async () => {

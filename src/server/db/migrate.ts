@@ -1,5 +1,4 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../paths';
@@ -15,6 +14,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as PgliteDatabase<typeof schema>, config);
   } else {
+    // Loaded on PostgreSQL only, as its driver is (db/client.ts).
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
     await migratePg(database.db as NodePgDatabase<typeof schema>, config);
   }
 }

@@ -32,6 +32,9 @@ export const staticClientPlugin = fp<StaticClientOptions>(async function staticC
     // server), rather than a catch-all: a catch-all would also catch unknown /api paths before the
     // API's own not-found answer (plugins/api-scope.ts).
     wildcard: false,
+    // The build's brotli and gzip copies are sent through their file's own route (preCompressed), so
+    // they need none: two thirds of the routes fewer, about 0.1 s of every start.
+    globIgnore: ['**/*.br', '**/*.gz'],
     // Pages go through sendPage below, which chooses between the app and the landing page.
     index: false,
     preCompressed: true,

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, Db } from '../../db/client';
 import { notifyChannel } from './live.repo';
 import { LIVE_CHANNEL, type LiveMessage, parseLiveMessages } from './live-messages';
@@ -96,7 +96,11 @@ export function postgresLiveChannel(
   let delay = RECONNECT_FIRST_MS;
 
   async function connect(listener: LiveListener): Promise<void> {
-    const next = new pg.Client({ connectionString: listenUrl, keepAlive: true });
+    // Loaded here, on PostgreSQL only: the embedded server never needs pg (db/client.ts says why).
+    const {
+      default: { Client },
+    } = await import('pg');
+    const next = new Client({ connectionString: listenUrl, keepAlive: true });
     next.on('notification', (notice) => {
       if (notice.channel !== LIVE_CHANNEL || notice.payload === undefined) return;
       for (const message of parseLiveMessages(notice.payload)) listener.onMessage(message);
