@@ -2,8 +2,8 @@ import { startEmbeddedWorker } from './db/embedded-worker-start';
 
 /*
  * The server's entry. The embedded database's thread is started first of all, and boots (Node, PGlite)
- * while this one loads the rest; its directory is then locked and opened before the server's own code
- * (./serve) has loaded, so the two happen side by side instead of one after the other
+ * while this one reads the environment and locks the data directory; the directory then opens while
+ * the server's own code (./serve) loads, side by side instead of one after the other
  * (docs/decisions/034-start-without-rebuilding.md). So the modules below are imported only when their
  * turn comes, and this file's one static import is the worker's starter.
  *
