@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CALENDAR_FEED_PATH, type CalendarFeed } from '#shared/api/calendar';
 import type { Db } from '../../db/client';
 import { deleteFeed, findFeedOwner, findPlannedTasks, saveFeed } from './calendar.repo';
-import { calendarDocument } from './calendar-document';
 
 /*
  * The calendar feed's secret address (docs/product.md#calendar-feed, docs/decisions/033-calendar-feed.md):
@@ -29,6 +28,9 @@ export function revokeFeed(db: Db, userId: string): Promise<void> {
 export async function readFeed(db: Db, token: string): Promise<{ body: string; etag: string } | undefined> {
   const owner = await findFeedOwner(db, feedTokenHash(token));
   if (!owner) return undefined;
+  // The calendar format's libraries load at the first feed read rather than at every start
+  // (docs/decisions/034-start-without-rebuilding.md).
+  const { calendarDocument } = await import('./calendar-document');
   const body = calendarDocument(await findPlannedTasks(db, owner.userId), owner.timeZone, owner.dayStartHour);
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import webpush from 'web-push';
 import { type EndpointPolicy, PushEndpointRefused, vetPushEndpoint } from './push-endpoint-guard';
 
 /*
@@ -89,6 +88,8 @@ export async function sendPush(
     if (error instanceof PushEndpointRefused) return { kind: 'failed', reason: error.message };
     throw error;
   }
+  // Loaded at the first push rather than at every start (docs/decisions/034-start-without-rebuilding.md).
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(target, payload, {
     vapidDetails: options.vapid,
     TTL: PUSH_TTL_SECONDS,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import webpush from 'web-push';
 import {
   MAX_PUSH_SUBSCRIPTIONS,
   type PushSubscriptionInput,
@@ -35,7 +34,8 @@ export function vapidKeyPair(db: Db, env: Env): Promise<KeyPair> {
   if (env.vapidKeys) return Promise.resolve(env.vapidKeys);
   let keys = keysByDb.get(db);
   if (!keys) {
-    keys = keptVapidKeys(db, webpush.generateVAPIDKeys());
+    // web-push is loaded when first needed rather than at every start (docs/decisions/034-start-without-rebuilding.md).
+    keys = import('web-push').then(({ default: webpush }) => keptVapidKeys(db, webpush.generateVAPIDKeys()));
     keys.catch(() => keysByDb.delete(db));
     keysByDb.set(db, keys);
   }
