@@ -16,7 +16,7 @@ import {
   type Row,
   warmUp,
 } from './engine-runs';
-import { type BenchServer, rssMiB, startBenchServer } from './processes';
+import { type BenchServer, median, rssMiB, startBenchServer } from './processes';
 
 /*
  * `npm run bench -- footprint`: what a person waits for or pays besides the calls themselves, each
@@ -131,9 +131,6 @@ function groupAlive(pid: number): boolean {
     return false;
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * Each side's first start (building when the sources changed, creating the database), then

@@ -48,7 +48,7 @@ function compile(entry: string, outdir: string) {
 // (src/server/modules/account-data/import-file-off-loop.ts).
 const IMPORT_FILE_WORKER = 'src/server/modules/account-data/import-file-worker.ts';
 
-// The embedded database runs in a worker thread started the same way (src/server/db/embedded-thread.ts).
+// The embedded database runs in a worker thread started the same way (src/server/db/embedded-worker-start.ts).
 const DATABASE_WORKER = 'src/server/db/embedded-database-worker.ts';
 
 // Chunks are named by their content: a folder kept from the last build would collect old ones.
