@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { cardIconsPlugin } from './scripts/card-icons-plugin.ts';
+import { lucideIconsPlugin } from './scripts/lucide-icons-plugin.ts';
 import { THEME_SCRIPT } from './src/shared/api/theme-script.ts';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -23,7 +24,7 @@ const themeScript: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cardIconsPlugin(), themeScript],
+  plugins: [react(), tailwindcss(), cardIconsPlugin(), lucideIconsPlugin(), themeScript],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

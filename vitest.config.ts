@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { cardIconsPlugin } from './scripts/card-icons-plugin.ts';
+import { lucideIconsPlugin } from './scripts/lucide-icons-plugin.ts';
 import './tests/node20-map-group-by.ts';
 
 // Debian's postgresql-15 (tests/server/helpers/postgres-server.ts starts a throwaway server from it).
@@ -99,7 +100,7 @@ export default defineConfig({
           })
         : []),
       ...sharingModules({
-        plugins: [react(), cardIconsPlugin()],
+        plugins: [react(), cardIconsPlugin(), lucideIconsPlugin()],
         test: {
           name: 'client',
           environment: 'happy-dom',

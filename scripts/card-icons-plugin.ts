@@ -1,3 +1,5 @@
+import { getIconData } from '@iconify/utils';
+import { icons } from '@iconify-json/lucide';
 import type { Plugin } from 'vite';
 import { CARD_ICONS, type CardIcon } from '../src/client/components/ui/card-icons.ts';
 import { drawLucideIcon, type LucideDrawing } from './lucide-raster.ts';
@@ -16,23 +18,30 @@ const RESOLVED = `\0${CARD_ICONS_CSS}`;
 /** Pixels per side: Lucide's 24-unit box three times over, sharp for an 18-pixel icon on a 4x screen. */
 export const CARD_ICON_PIXELS = 72;
 
-async function lucideDrawing(name: string): Promise<LucideDrawing> {
-  const module = (await import(`lucide-react/icons/${name}`)) as { __iconData?: LucideDrawing };
-  // A renamed icon (more-vertical) only re-exports the component: name the icon's own module.
-  if (!module.__iconData) throw new Error(`the Lucide module "${name}" has no drawing to read`);
-  return module.__iconData;
+/** A Lucide icon's drawing, from Iconify's copy of the set: the elements of its SVG body, groups opened. */
+function lucideDrawing(name: string): LucideDrawing {
+  // Resolves a renamed icon (more-vertical) to the drawing it names.
+  const icon = getIconData(icons, name);
+  if (!icon) throw new Error(`the Lucide set has no icon "${name}"`);
+  const node = [...icon.body.matchAll(/<([a-z]+)\b([^>]*?)\/?>/g)]
+    .filter(([, tag]) => tag !== 'g')
+    .map(([, tag = '', attributes = '']): LucideDrawing['node'][number] => [
+      tag,
+      Object.fromEntries(
+        [...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, key = '', value = '']) => [key, value]),
+      ),
+    ]);
+  return { name, node };
 }
 
 /** The style sheet: a rule per card icon. */
-export async function cardIconsCss(): Promise<string> {
-  const rules = await Promise.all(
-    Object.entries(CARD_ICONS).map(async ([name, icon]: [string, CardIcon]) => {
-      const { lucide, strokeWidth = 2, filled = false } = icon;
-      const pixels = drawLucideIcon(await lucideDrawing(lucide), CARD_ICON_PIXELS, { strokeWidth, filled });
-      const png = encodePng(CARD_ICON_PIXELS, CARD_ICON_PIXELS, pixels).toString('base64');
-      return `.mask-icon-${name}{mask-image:url("data:image/png;base64,${png}")}`;
-    }),
-  );
+export function cardIconsCss(): string {
+  const rules = Object.entries(CARD_ICONS).map(([name, icon]: [string, CardIcon]) => {
+    const { lucide, strokeWidth = 2, filled = false } = icon;
+    const pixels = drawLucideIcon(lucideDrawing(lucide), CARD_ICON_PIXELS, { strokeWidth, filled });
+    const png = encodePng(CARD_ICON_PIXELS, CARD_ICON_PIXELS, pixels).toString('base64');
+    return `.mask-icon-${name}{mask-image:url("data:image/png;base64,${png}")}`;
+  });
   return `${rules.join('\n')}\n`;
 }
 

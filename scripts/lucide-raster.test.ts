@@ -153,8 +153,8 @@ describe('encodePng', () => {
 });
 
 describe('the card icons style sheet', () => {
-  it('has one class per card icon, its mask a PNG of the Lucide drawing', async () => {
-    const css = await cardIconsCss();
+  it('has one class per card icon, its mask a PNG of the Lucide drawing', () => {
+    const css = cardIconsCss();
     const rules = [
       ...css.matchAll(/^\.mask-icon-([a-z-]+)\{mask-image:url\("data:image\/png;base64,([^"]+)"\)\}$/gm),
     ];

@@ -7,7 +7,7 @@
  * into straight segments first: curves and arcs into short pieces.
  */
 
-/** A Lucide icon's drawing, as each icon module exports it (`__iconData`). */
+/** A Lucide icon's drawing: its elements, each a tag and its attributes (scripts/card-icons-plugin.ts reads them). */
 export type LucideDrawing = {
   name: string;
   node: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>;

@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runnerImport } from 'vite';
 import { APP_START_SCRIPT } from '#shared/api/app-start-script';
 import { APP_SHELL_PAGES } from '#shared/api/pages';
-import { renderAppShellMarkup, type ShellScreen } from '../src/client/app/app-shell-document';
-import { renderLandingMarkup } from '../src/client/app/landing-document';
+import type { ShellScreen } from '../src/client/app/app-shell-document';
 import { CLIENT_BUILD_DIR } from '../src/server/paths';
 import { withCriticalCss } from './critical-css';
+import { lucideIconsPlugin } from './lucide-icons-plugin';
 
 /*
  * After `vite build`, the pages painted before any script runs (docs/decisions/013-api-cost.md). The
@@ -19,6 +20,17 @@ import { withCriticalCss } from './critical-css';
  * only after that paint (startAfterPaint). index.html, whose #root is empty until the app draws it, keeps
  * its style sheet and its module script in the head.
  */
+
+/** A client module loaded through Vite: its icons are `~icons/…` modules that only the icon plugin makes. */
+async function clientModule<T>(file: string): Promise<T> {
+  return (await runnerImport<T>(file, { plugins: [lucideIconsPlugin()], logLevel: 'warn' })).module;
+}
+const { renderAppShellMarkup } = await clientModule<typeof import('../src/client/app/app-shell-document')>(
+  '/src/client/app/app-shell-document.tsx',
+);
+const { renderLandingMarkup } = await clientModule<typeof import('../src/client/app/landing-document')>(
+  '/src/client/app/landing-document.tsx',
+);
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 

@@ -1,5 +1,5 @@
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import TriangleAlert from '~icons/lucide/triangle-alert';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { AppShellRelease } from './layout/app-shell-release';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import CloudOff from 'lucide-react/icons/cloud-off';
-import WifiOff from 'lucide-react/icons/wifi-off';
 import { useEffect, useRef } from 'react';
+import CloudOff from '~icons/lucide/cloud-off';
+import WifiOff from '~icons/lucide/wifi-off';
 import { cn } from '../../lib/cn';
 import { type Connectivity, useConnectivity } from '../../lib/connectivity';
 import { useWaitingChanges, waitingChanges } from '../../lib/outbox';

@@ -1,8 +1,8 @@
-import CalendarCheck from 'lucide-react/icons/calendar-check';
-import CalendarRange from 'lucide-react/icons/calendar-range';
-import LayoutList from 'lucide-react/icons/layout-list';
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'wouter';
+import CalendarCheck from '~icons/lucide/calendar-check';
+import CalendarRange from '~icons/lucide/calendar-range';
+import LayoutList from '~icons/lucide/layout-list';
 import { cn } from '../../lib/cn';
 
 type NavEntry = {

@@ -1,4 +1,4 @@
-import Search from 'lucide-react/icons/search';
+import Search from '~icons/lucide/search';
 import { Button } from '../../components/ui/button';
 import { IconTooltip } from '../../components/ui/tooltip';
 import { setSearchOpen } from './search-open';

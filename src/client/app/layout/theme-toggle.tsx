@@ -1,6 +1,6 @@
-import Moon from 'lucide-react/icons/moon';
-import Sun from 'lucide-react/icons/sun';
 import { useSyncExternalStore } from 'react';
+import Moon from '~icons/lucide/moon';
+import Sun from '~icons/lucide/sun';
 import { Button } from '../../components/ui/button';
 import { IconTooltip } from '../../components/ui/tooltip';
 import { getTheme, subscribeToTheme, themeToggleLabel, toggleTheme } from '../../lib/theme';

@@ -1,10 +1,10 @@
-import CalendarCheck from 'lucide-react/icons/calendar-check';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import LayoutList from 'lucide-react/icons/layout-list';
-import LogOut from 'lucide-react/icons/log-out';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'wouter';
 import type { AuthUser } from '#shared/api/auth';
+import CalendarCheck from '~icons/lucide/calendar-check';
+import ChevronRight from '~icons/lucide/chevron-right';
+import LayoutList from '~icons/lucide/layout-list';
+import LogOut from '~icons/lucide/log-out';
 import { Button } from '../../components/ui/button';
 import { useUser } from '../../features/auth/get-user';
 import { signOutFromApp } from '../../features/auth/session-actions';

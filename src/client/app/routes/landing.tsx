@@ -1,10 +1,10 @@
-import CalendarCheck from 'lucide-react/icons/calendar-check';
-import GripVertical from 'lucide-react/icons/grip-vertical';
-import MoonStar from 'lucide-react/icons/moon-star';
-import MousePointerClick from 'lucide-react/icons/mouse-pointer-click';
-import Palette from 'lucide-react/icons/palette';
-import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { ComponentType, SVGProps } from 'react';
+import CalendarCheck from '~icons/lucide/calendar-check';
+import GripVertical from '~icons/lucide/grip-vertical';
+import MoonStar from '~icons/lucide/moon-star';
+import MousePointerClick from '~icons/lucide/mouse-pointer-click';
+import Palette from '~icons/lucide/palette';
+import ShieldCheck from '~icons/lucide/shield-check';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { BrandMark, PRODUCT_NAME } from '../layout/brand';
 

@@ -1,6 +1,6 @@
-import CircleAlert from 'lucide-react/icons/circle-alert';
 import { useSearch } from 'wouter';
 import { SIGN_IN_ERRORS, type SignInErrorCode } from '#shared/api/wire-names';
+import CircleAlert from '~icons/lucide/circle-alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { BrandMark, PRODUCT_NAME } from '../layout/brand';

@@ -1,5 +1,5 @@
-import CircleAlert from 'lucide-react/icons/circle-alert';
 import { Link } from 'wouter';
+import CircleAlert from '~icons/lucide/circle-alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 

@@ -1,6 +1,6 @@
-import Check from 'lucide-react/icons/check';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import Check from '~icons/lucide/check';
 import { cn } from '../../lib/cn';
 
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {

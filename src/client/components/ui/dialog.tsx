@@ -1,4 +1,3 @@
-import X from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import {
   type ComponentProps,
@@ -9,6 +8,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import X from '~icons/lucide/x';
 import { cn } from '../../lib/cn';
 import { useBackCloses } from '../../lib/use-back-closes';
 

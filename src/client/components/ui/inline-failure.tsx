@@ -1,4 +1,4 @@
-import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleAlert from '~icons/lucide/circle-alert';
 
 /**
  * What went wrong with a dialog's own action, shown inside the dialog beside its buttons: a toast at

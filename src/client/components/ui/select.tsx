@@ -1,5 +1,5 @@
-import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { ComponentProps } from 'react';
+import ChevronDown from '~icons/lucide/chevron-down';
 import { cn } from '../../lib/cn';
 import { fieldClasses } from './input';
 

@@ -1,6 +1,6 @@
-import X from 'lucide-react/icons/x';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import X from '~icons/lucide/x';
 import { cn } from '../../lib/cn';
 
 /**

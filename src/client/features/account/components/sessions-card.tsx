@@ -1,5 +1,5 @@
-import LogOut from 'lucide-react/icons/log-out';
-import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
+import LogOut from '~icons/lucide/log-out';
+import MonitorSmartphone from '~icons/lucide/monitor-smartphone';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';

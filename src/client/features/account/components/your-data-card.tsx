@@ -1,7 +1,7 @@
-import Download from 'lucide-react/icons/download';
-import Upload from 'lucide-react/icons/upload';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CSV_LISTS, IMPORT_MAX_BYTES } from '#shared/api/account-data';
+import Download from '~icons/lucide/download';
+import Upload from '~icons/lucide/upload';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { InlineFailure } from '../../../components/ui/inline-failure';

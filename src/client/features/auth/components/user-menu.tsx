@@ -1,8 +1,8 @@
-import House from 'lucide-react/icons/house';
-import LogOut from 'lucide-react/icons/log-out';
-import Settings from 'lucide-react/icons/settings';
 import { Link } from 'wouter';
 import { displayName, initials } from '#shared/domain/initials';
+import House from '~icons/lucide/house';
+import LogOut from '~icons/lucide/log-out';
+import Settings from '~icons/lucide/settings';
 import { buttonClasses } from '../../../components/ui/button';
 import {
   DropdownMenuContent,

@@ -1,6 +1,6 @@
-import Archive from 'lucide-react/icons/archive';
-import ArchiveRestore from 'lucide-react/icons/archive-restore';
-import Plus from 'lucide-react/icons/plus';
+import Archive from '~icons/lucide/archive';
+import ArchiveRestore from '~icons/lucide/archive-restore';
+import Plus from '~icons/lucide/plus';
 import { Button } from '../../../components/ui/button';
 
 /**

@@ -1,7 +1,7 @@
-import Inbox from 'lucide-react/icons/inbox';
-import Plus from 'lucide-react/icons/plus';
-import SearchX from 'lucide-react/icons/search-x';
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import Inbox from '~icons/lucide/inbox';
+import Plus from '~icons/lucide/plus';
+import SearchX from '~icons/lucide/search-x';
+import TriangleAlert from '~icons/lucide/triangle-alert';
 import { Button } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { StatePanel } from '../../../components/ui/state-panel';

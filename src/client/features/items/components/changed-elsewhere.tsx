@@ -1,5 +1,5 @@
-import RefreshCw from 'lucide-react/icons/refresh-cw';
-import Trash2 from 'lucide-react/icons/trash-2';
+import RefreshCw from '~icons/lucide/refresh-cw';
+import Trash from '~icons/lucide/trash';
 import { Button } from '../../../components/ui/button';
 import type { ItemKind } from '../lib/item-kinds';
 
@@ -57,7 +57,7 @@ export function DeletedElsewhere({ kind }: { kind: ItemKind }) {
       role="alert"
       className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
     >
-      <Trash2 className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+      <Trash className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       <div className="min-w-0">
         <p className="font-semibold">Deleted on another device</p>
         <p>This {kind} no longer exists, so it cannot be saved. What you typed is still here to copy.</p>

@@ -1,6 +1,6 @@
-import Check from 'lucide-react/icons/check';
 import { useId } from 'react';
 import { GOAL_COLORS, type GoalColor } from '#shared/domain/palette';
+import Check from '~icons/lucide/check';
 import { cn } from '../../../lib/cn';
 import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 

@@ -1,15 +1,15 @@
-import Archive from 'lucide-react/icons/archive';
-import ArchiveRestore from 'lucide-react/icons/archive-restore';
-import ListX from 'lucide-react/icons/list-x';
-import MoreVertical from 'lucide-react/icons/more-vertical';
-import Pencil from 'lucide-react/icons/pencil';
-import Plus from 'lucide-react/icons/plus';
-import Repeat from 'lucide-react/icons/repeat';
-import Target from 'lucide-react/icons/target';
-import Trash2 from 'lucide-react/icons/trash-2';
 import { memo, useMemo, useState } from 'react';
 import type { Goal } from '#shared/api/goals';
 import type { Task } from '#shared/api/tasks';
+import Archive from '~icons/lucide/archive';
+import ArchiveRestore from '~icons/lucide/archive-restore';
+import EllipsisVertical from '~icons/lucide/ellipsis-vertical';
+import ListX from '~icons/lucide/list-x';
+import Pencil from '~icons/lucide/pencil';
+import Plus from '~icons/lucide/plus';
+import Repeat from '~icons/lucide/repeat';
+import Target from '~icons/lucide/target';
+import Trash from '~icons/lucide/trash';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -125,7 +125,7 @@ export const GoalSection = memo(function GoalSection({
               <IconTooltip label={`Goal actions for ${goal.title}`}>
                 <DropdownMenuTrigger asChild>
                   <Button variant="ghost" size="icon">
-                    <MoreVertical aria-hidden />
+                    <EllipsisVertical aria-hidden />
                   </Button>
                 </DropdownMenuTrigger>
               </IconTooltip>
@@ -148,7 +148,7 @@ export const GoalSection = memo(function GoalSection({
                   </DropdownMenuItem>
                 )}
                 <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
-                  <Trash2 aria-hidden />
+                  <Trash aria-hidden />
                   Delete goal
                 </DropdownMenuItem>
               </DropdownMenuContent>

@@ -1,7 +1,7 @@
-import Plus from 'lucide-react/icons/plus';
-import Repeat from 'lucide-react/icons/repeat';
 import { memo } from 'react';
 import type { Habit } from '#shared/api/habits';
+import Plus from '~icons/lucide/plus';
+import Repeat from '~icons/lucide/repeat';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { useReorderHabits } from '../api/reorder-habits';

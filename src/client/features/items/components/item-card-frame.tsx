@@ -1,9 +1,9 @@
-import ArrowDown from 'lucide-react/icons/arrow-down';
-import ArrowUp from 'lucide-react/icons/arrow-up';
-import CalendarDays from 'lucide-react/icons/calendar-days';
-import Pencil from 'lucide-react/icons/pencil';
-import Trash2 from 'lucide-react/icons/trash-2';
 import type { ReactNode } from 'react';
+import ArrowDown from '~icons/lucide/arrow-down';
+import ArrowUp from '~icons/lucide/arrow-up';
+import CalendarDays from '~icons/lucide/calendar-days';
+import Pencil from '~icons/lucide/pencil';
+import Trash from '~icons/lucide/trash';
 import {
   DropdownMenuContent,
   DropdownMenuItem,
@@ -265,7 +265,7 @@ function ItemMenu({
           )}
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-            <Trash2 aria-hidden />
+            <Trash aria-hidden />
             Delete {kind}
           </DropdownMenuItem>
         </DropdownMenuContent>

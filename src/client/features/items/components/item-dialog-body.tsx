@@ -1,5 +1,5 @@
-import Target from 'lucide-react/icons/target';
 import { useEffect, useRef, useState } from 'react';
+import Target from '~icons/lucide/target';
 import { focusAtEnd } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { DEFAULT_ITEM_KIND, type ItemKind } from '../lib/item-kinds';

@@ -1,7 +1,7 @@
-import CircleCheck from 'lucide-react/icons/circle-check';
-import Repeat from 'lucide-react/icons/repeat';
-import Target from 'lucide-react/icons/target';
 import { useId } from 'react';
+import CircleCheck from '~icons/lucide/circle-check';
+import Repeat from '~icons/lucide/repeat';
+import Target from '~icons/lucide/target';
 import { cn } from '../../../lib/cn';
 import { ITEM_KINDS, type ItemKind } from '../lib/item-kinds';
 

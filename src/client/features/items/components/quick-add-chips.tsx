@@ -1,5 +1,5 @@
-import X from 'lucide-react/icons/x';
 import type { QuickAddChip } from '#shared/domain/quick-add-words';
+import X from '~icons/lucide/x';
 import { MaskIcon } from '../../../components/ui/mask-icon';
 import { cn } from '../../../lib/cn';
 

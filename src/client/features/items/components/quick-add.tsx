@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import CornerDownLeft from 'lucide-react/icons/corner-down-left';
-import Plus from 'lucide-react/icons/plus';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import type { QuickAddChip, QuickAddChipKind, QuickAddReading } from '#shared/domain/quick-add-words';
+import CornerDownLeft from '~icons/lucide/corner-down-left';
+import Plus from '~icons/lucide/plus';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import BellRing from 'lucide-react/icons/bell-ring';
 import { type FormEvent, useId, useState } from 'react';
 import { isTimeOfDay } from '#shared/domain/reminder-times';
 import { reminderSpoken, reminderTimeLabel } from '#shared/domain/reminder-words';
+import BellRing from '~icons/lucide/bell-ring';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -1,5 +1,5 @@
-import Plus from 'lucide-react/icons/plus';
 import type { ReactNode } from 'react';
+import Plus from '~icons/lucide/plus';
 import { Button } from '../../../components/ui/button';
 import { notifyError } from '../../../lib/notify-error';
 import { SectionEmpty } from './section-shell';

@@ -1,5 +1,5 @@
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import { type ReactNode, useId, useState } from 'react';
+import ChevronRight from '~icons/lucide/chevron-right';
 import { cn } from '../../../lib/cn';
 import { goalColorClasses } from '../lib/goal-colors';
 

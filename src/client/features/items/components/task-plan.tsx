@@ -1,8 +1,8 @@
-import CalendarDays from 'lucide-react/icons/calendar-days';
 import { type FormEvent, useId, useState } from 'react';
 import { dayLabel, daySpoken, shortWeekday } from '#shared/domain/day-labels';
 import { addDays, type Day, daysBetween, isDay, weekdayOf } from '#shared/domain/days';
 import { repeatWords } from '#shared/domain/repeat-words';
+import CalendarDays from '~icons/lucide/calendar-days';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -1,8 +1,8 @@
-import ListTodo from 'lucide-react/icons/list-todo';
-import ListX from 'lucide-react/icons/list-x';
-import Plus from 'lucide-react/icons/plus';
 import { memo } from 'react';
 import type { Task } from '#shared/api/tasks';
+import ListTodo from '~icons/lucide/list-todo';
+import ListX from '~icons/lucide/list-x';
+import Plus from '~icons/lucide/plus';
 import { Button } from '../../../components/ui/button';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { useReorderTasks } from '../api/reorder-tasks';

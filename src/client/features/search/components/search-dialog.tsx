@@ -1,6 +1,6 @@
-import Search from 'lucide-react/icons/search';
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import { type SearchEntry, type SearchHit, type SearchIndex, searchIndex } from '#shared/domain/search';
+import Search from '~icons/lucide/search';
 import {
   Dialog,
   DialogContent,

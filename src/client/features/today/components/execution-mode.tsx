@@ -1,7 +1,3 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import Timer from 'lucide-react/icons/timer';
-import X from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   EXECUTION_TICK_MS,
@@ -9,6 +5,10 @@ import {
   formatElapsed,
   remainingCount,
 } from '#shared/domain/execution';
+import ChevronLeft from '~icons/lucide/chevron-left';
+import ChevronRight from '~icons/lucide/chevron-right';
+import Timer from '~icons/lucide/timer';
+import X from '~icons/lucide/x';
 import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import type { Execution } from '../hooks/use-execution';

@@ -1,7 +1,7 @@
-import Eraser from 'lucide-react/icons/eraser';
-import Play from 'lucide-react/icons/play';
-import Plus from 'lucide-react/icons/plus';
 import type { Ref } from 'react';
+import Eraser from '~icons/lucide/eraser';
+import Play from '~icons/lucide/play';
+import Plus from '~icons/lucide/plus';
 import { Button } from '../../../components/ui/button';
 
 export function TodayHeader({

@@ -1,6 +1,6 @@
-import CalendarCheck from 'lucide-react/icons/calendar-check';
-import SearchX from 'lucide-react/icons/search-x';
 import { Link } from 'wouter';
+import CalendarCheck from '~icons/lucide/calendar-check';
+import SearchX from '~icons/lucide/search-x';
 import { buttonClasses } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { StatePanel } from '../../../components/ui/state-panel';
