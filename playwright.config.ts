@@ -75,7 +75,7 @@ export default defineConfig({
   ],
   webServer: {
     // What `npm start` runs after its build step; `npm run test:e2e` builds first.
-    command: 'node --enable-source-maps --max-semi-space-size=32 dist/server/main.js',
+    command: 'node --enable-source-maps dist/server/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // PGlite's first start (initdb inside WASM) takes several seconds.

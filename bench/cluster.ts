@@ -64,7 +64,7 @@ export async function runClusterBenchmark(): Promise<void> {
     const instances: Launched[] = [];
     for (const [i, port] of ports.instances.entries()) {
       const instance = startInstance(dir, i, {
-        command: [process.execPath, '--max-semi-space-size=32', join(ROOT, 'dist/server/main.js')],
+        command: [process.execPath, join(ROOT, 'dist/server/main.js')],
         port,
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,

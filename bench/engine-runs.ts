@@ -154,7 +154,7 @@ export function buildBenchServer(): void {
 /** The compiled benchmark server, seeded, on the engine `env` names. */
 export function startEngineServer(env: Record<string, string>): Promise<BenchServer> {
   // The flags `npm start` runs the server with (package.json).
-  return startBenchServer(['node', '--max-semi-space-size=32', join(ROOT, 'dist/bench/server.js')], env);
+  return startBenchServer(['node', join(ROOT, 'dist/bench/server.js')], env);
 }
 
 /**

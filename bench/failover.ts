@@ -37,7 +37,7 @@ export async function runFailoverBenchmark(): Promise<void> {
   let lostAny = 0;
   try {
     shape = await startFailoverShape(dir, {
-      command: [process.execPath, '--max-semi-space-size=32', join(ROOT, 'dist/server/main.js')],
+      command: [process.execPath, join(ROOT, 'dist/server/main.js')],
       instances: INSTANCES,
       checkIntervalMs: 1_000,
       extraEnv: { RATE_LIMITS: 'off', NODE_ENV: 'test' },

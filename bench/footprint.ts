@@ -167,7 +167,7 @@ function folderBytes(dir: string): number {
 async function afterLoad(side: Side, dataDir: string): Promise<void> {
   const server: BenchServer = await startBenchServer(
     // The flags `npm start` runs the server with (package.json).
-    ['node', '--max-semi-space-size=32', join(side.dir, 'dist/bench/server.js')],
+    ['node', join(side.dir, 'dist/bench/server.js')],
     { DATA_DIR: dataDir },
     { cwd: side.dir },
   );

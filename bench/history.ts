@@ -34,7 +34,7 @@ const HISTORY: Call<undefined> = {
 };
 
 function startBeside(dir: string, env: Record<string, string>): Promise<BenchServer> {
-  return startBenchServer(['node', '--max-semi-space-size=32', join(dir, 'dist/bench/server.js')], env, {
+  return startBenchServer(['node', join(dir, 'dist/bench/server.js')], env, {
     cwd: dir,
   });
 }

@@ -153,7 +153,7 @@ export async function runLighthouseReport(): Promise<void> {
       const dir = mkdtempSync(join(tmpdir(), 'stride-lighthouse-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const server = await startBenchServer(
-        ['node', '--max-semi-space-size=32', join(root, 'dist/bench/server.js')],
+        ['node', join(root, 'dist/bench/server.js')],
         { DATA_DIR: join(dir, 'data') },
         { cwd: root },
       );
