@@ -1,5 +1,5 @@
 import Icons from 'unplugin-icons/vite';
-import type { Plugin } from 'vite';
+import type { PluginOption } from 'vite';
 
 /*
  * `import Trash from '~icons/lucide/trash'`: a Lucide icon as a React component, made at build time by
@@ -37,8 +37,8 @@ export default function Lucide(props) {
 `;
 }
 
-export function lucideIconsPlugin(): Plugin {
+export function lucideIconsPlugin(): PluginOption {
   return Icons({
     compiler: { compiler: (svg, _collection, icon) => lucideComponent(svg, icon), extension: 'js' },
-  }) as Plugin;
+  });
 }
