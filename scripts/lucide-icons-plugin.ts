@@ -5,8 +5,8 @@ import type { PluginOption } from 'vite';
  * `import Trash from '~icons/lucide/trash'`: a Lucide icon as a React component, made at build time by
  * unplugin-icons from Iconify's copy of the Lucide set (@iconify-json/lucide), so only the icons
  * imported reach the bundle and the install carries one JSON file instead of lucide-react's 50 MB
- * (docs/decisions/038-lean-install.md). unplugin-icons' own React output needs svgr and Babel; the
- * component here is written by `lucideComponent`, which draws as lucide-react did.
+ * (docs/decisions/041-icons-at-build-time.md). unplugin-icons' own React output needs svgr and Babel;
+ * the component here is written by `lucideComponent`, which draws as lucide-react did.
  */
 
 /** The stroke Iconify writes on each Lucide drawing, moved to the <svg> so a `strokeWidth` prop changes it. */
