@@ -5,7 +5,14 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { hasPostgresBinaries, startThrowawayPostgres } from '../tests/server/helpers/postgres-server';
-import { type BenchServer, type Measured, measure, medianOf, startBenchServer } from './processes';
+import {
+  type BenchServer,
+  benchServerCommand,
+  type Measured,
+  measure,
+  medianOf,
+  startBenchServer,
+} from './processes';
 import type { AutocannonOptions } from './tools';
 
 /*
@@ -153,8 +160,7 @@ export function buildBenchServer(): void {
 
 /** The compiled benchmark server, seeded, on the engine `env` names. */
 export function startEngineServer(env: Record<string, string>): Promise<BenchServer> {
-  // The flags `npm start` runs the server with (package.json).
-  return startBenchServer(['node', join(ROOT, 'dist/bench/server.js')], env);
+  return startBenchServer(benchServerCommand(ROOT), env);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type Row,
   warmUp,
 } from './engine-runs';
-import { type BenchServer, median, rssMiB, startBenchServer } from './processes';
+import { type BenchServer, benchServerCommand, median, rssMiB, startBenchServer } from './processes';
 
 /*
  * `npm run bench -- footprint`: what a person waits for or pays besides the calls themselves, each
@@ -166,8 +166,7 @@ function folderBytes(dir: string): number {
 /** The checkout's compiled benchmark server on a fresh embedded database, through the load. */
 async function afterLoad(side: Side, dataDir: string): Promise<void> {
   const server: BenchServer = await startBenchServer(
-    // The flags `npm start` runs the server with (package.json).
-    ['node', join(side.dir, 'dist/bench/server.js')],
+    benchServerCommand(side.dir),
     { DATA_DIR: dataDir },
     { cwd: side.dir },
   );

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import pg from 'pg';
 import {
   buildBenchServer,
@@ -15,7 +14,7 @@ import {
   startEngineServer,
   type Target,
 } from './engine-runs';
-import { type BenchServer, type Measured, medianOf, startBenchServer } from './processes';
+import { type BenchServer, benchServerCommand, type Measured, medianOf, startBenchServer } from './processes';
 
 /*
  * `npm run bench -- history`: the history read (a habit with a year done every day, bench/seed.ts)
@@ -34,7 +33,7 @@ const HISTORY: Call<undefined> = {
 };
 
 function startBeside(dir: string, env: Record<string, string>): Promise<BenchServer> {
-  return startBenchServer(['node', join(dir, 'dist/bench/server.js')], env, {
+  return startBenchServer(benchServerCommand(dir), env, {
     cwd: dir,
   });
 }

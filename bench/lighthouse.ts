@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../src/server/modules/auth/sessions.service';
 import { printTargets, type Target } from './engine-runs';
 import { startFloorServer } from './lighthouse-floor';
 import { longTasksAfterFirstPaint } from './main-thread';
-import { startBenchServer } from './processes';
+import { benchServerCommand, startBenchServer } from './processes';
 import { type Lighthouse, loadLighthouse } from './tools';
 
 /*
@@ -153,7 +153,7 @@ export async function runLighthouseReport(): Promise<void> {
       const dir = mkdtempSync(join(tmpdir(), 'stride-lighthouse-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const server = await startBenchServer(
-        ['node', join(root, 'dist/bench/server.js')],
+        benchServerCommand(root),
         { DATA_DIR: join(dir, 'data') },
         { cwd: root },
       );

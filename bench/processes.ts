@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort } from '../tests/faults/harness';
 import { type AutocannonOptions, loadAutocannon } from './tools';
 
@@ -54,6 +55,14 @@ export function rssMiB(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A checkout's compiled benchmark server (bench/server.ts), started as `npm start` starts the app: with
+ * no V8 flags, so the memory and speed measured are the ones people get (package.json).
+ */
+export function benchServerCommand(dir: string): string[] {
+  return ['node', join(dir, 'dist/bench/server.js')];
 }
 
 /**
