@@ -19,6 +19,7 @@ import {
   waitForPort,
   writePgbouncerFiles,
 } from '../scripts/cluster-topology';
+import { withStartEnvironment } from '../scripts/start-environment';
 import { ACCOUNTS, DEVICES_PER_ACCOUNT, DURATION_S, runMixedLoad } from './load';
 import { cpuMs, rssMiB } from './processes';
 
@@ -64,7 +65,7 @@ export async function runClusterBenchmark(): Promise<void> {
     const instances: Launched[] = [];
     for (const [i, port] of ports.instances.entries()) {
       const instance = startInstance(dir, i, {
-        command: [process.execPath, join(ROOT, 'dist/server/main.js')],
+        command: withStartEnvironment(ROOT, [process.execPath, join(ROOT, 'dist/server/main.js')]),
         port,
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { missingFailoverBinaries } from '../scripts/cluster-ha';
 import { missingClusterBinaries } from '../scripts/cluster-topology';
 import { type FailoverShape, startFailoverShape } from '../scripts/failover-shape';
+import { withStartEnvironment } from '../scripts/start-environment';
 import { signedInDevices } from '../tests/faults/cluster-load';
 import { failOver } from '../tests/faults/failover-run';
 
@@ -37,7 +38,7 @@ export async function runFailoverBenchmark(): Promise<void> {
   let lostAny = 0;
   try {
     shape = await startFailoverShape(dir, {
-      command: [process.execPath, join(ROOT, 'dist/server/main.js')],
+      command: withStartEnvironment(ROOT, [process.execPath, join(ROOT, 'dist/server/main.js')]),
       instances: INSTANCES,
       checkIntervalMs: 1_000,
       extraEnv: { RATE_LIMITS: 'off', NODE_ENV: 'test' },

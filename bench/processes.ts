@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withStartEnvironment } from '../scripts/start-environment';
 import { freePort } from '../tests/faults/harness';
 import { type AutocannonOptions, loadAutocannon } from './tools';
 
@@ -58,11 +59,12 @@ export function rssMiB(pid: number): number | undefined {
 }
 
 /**
- * A checkout's compiled benchmark server (bench/server.ts), started as `npm start` starts the app: with
- * no V8 flags, so the memory and speed measured are the ones people get (package.json).
+ * A checkout's compiled benchmark server (bench/server.ts), started as that checkout's `npm start` starts
+ * the app: with its start environment and no V8 flags, so the memory and speed measured are the ones
+ * people get (package.json, scripts/start-environment.ts).
  */
 export function benchServerCommand(dir: string): string[] {
-  return ['node', join(dir, 'dist/bench/server.js')];
+  return withStartEnvironment(dir, ['node', join(dir, 'dist/bench/server.js')]);
 }
 
 /**

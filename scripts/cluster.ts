@@ -21,6 +21,7 @@ import {
   waitForPort,
   writePgbouncerFiles,
 } from './cluster-topology';
+import { withStartEnvironment } from './start-environment';
 
 /*
  * `npm run cluster -- up|down|status|backup`: the production shape on this machine (README,
@@ -152,7 +153,7 @@ async function up(): Promise<void> {
       DIR,
       i,
       {
-        command: [process.execPath, '--enable-source-maps', SERVER],
+        command: withStartEnvironment(resolve('.'), [process.execPath, '--enable-source-maps', SERVER]),
         port,
         issuerPort: ports.issuers[i] ?? 0,
         balancerPort: ports.balancer,
