@@ -176,6 +176,20 @@ describe('import boundaries', () => {
     expect(offending).toEqual([]);
   });
 
+  it("the client loads Radix's menu by import() when a menu is first wanted, never with a screen", () => {
+    // docs/decisions/010-first-load-weight.md, "Menus loaded on demand": 15 kB (gzip) of every screen.
+    const parts = 'src/client/components/ui/dropdown-menu-parts';
+    const offending = sourceFiles('src/client').flatMap((file) =>
+      importsOf(file)
+        .filter((i) => !i.typeOnly && !i.lazy && target(file, i.from) === parts)
+        .map((i) => `${file} -> ${i.from}`),
+    );
+    expect(offending).toEqual([]);
+    const menu = importsOf('src/client/components/ui/dropdown-menu.tsx');
+    expect(menu.filter((i) => i.from === 'radix-ui' && !i.typeOnly)).toEqual([]);
+    expect(menu.some((i) => i.lazy && i.from === './dropdown-menu-parts')).toBe(true);
+  });
+
   it("a server module reaches another module's data only through its service, never its repo", () => {
     const moduleOf = (path: string) => /^src\/server\/modules\/([^/]+)\//.exec(path)?.[1];
     const offending = sourceFiles('src/server/modules').flatMap((file) =>

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadMenuParts } from '../components/ui/dropdown-menu';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { apiRequest } from '../lib/api-client';
 import { connectivity } from '../lib/connectivity';
@@ -34,6 +35,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     else window.addEventListener('load', register, { once: true });
   });
 }
+
+// The menus' Radix parts are no part of the first load (components/ui/dropdown-menu.tsx); loaded once the
+// first screen is drawn, a menu opens at once and still opens offline, with or without a service worker.
+afterFirstScreen(() => {
+  loadMenuParts().catch(() => {
+    // Asking for a menu loads them again, and says so if that fails too.
+  });
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,80 +1,72 @@
-import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import type { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { notifyError } from '../../lib/notify-error';
 import { tooltipProps } from './tooltip';
 
-export const DropdownMenu = MenuPrimitive.Root;
-export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-
-/**
- * Where an open menu is put: inside the main landmark, so that everything on the page stays inside a
- * landmark while a menu is open (axe's `region` rule, docs/decisions/007-browser-tests.md). Radix
- * places it with fixed positioning, which the main area, having no transform or filter, leaves
- * relative to the window; the document's body where there is no main area.
+/*
+ * Menus behind an icon button. Radix's menu is loaded and built only when a menu is first asked for
+ * (docs/decisions/010-first-load-weight.md, "Menus loaded on demand"); its parts live in
+ * ./dropdown-menu-parts, and the parts below draw them once loaded.
  */
-function menuContainer(): HTMLElement | undefined {
-  return document.getElementById('main') ?? undefined;
-}
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 6,
-  align = 'end',
-  ...props
-}: MenuPrimitive.DropdownMenuContentProps) {
-  return (
-    <MenuPrimitive.Portal container={menuContainer()}>
-      <MenuPrimitive.Content
-        sideOffset={sideOffset}
-        align={align}
-        className={cn(
-          'z-50 min-w-32 overflow-hidden rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg',
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
+type Parts = typeof import('./dropdown-menu-parts');
+let parts: Parts | undefined;
+let loading: Promise<Parts> | undefined;
+
+/** Loads the menus' Radix parts once; a load that failed is tried again at the next ask. */
+export function loadMenuParts(): Promise<Parts> {
+  loading ??= import('./dropdown-menu-parts').then(
+    (module) => {
+      parts = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
   );
+  return loading;
 }
 
-const itemClasses =
-  'relative flex min-h-11 cursor-pointer select-none items-center gap-2 rounded-lg px-2.5 text-sm outline-none transition-colors focus:bg-muted data-disabled:pointer-events-none data-disabled:opacity-50 sm:min-h-9 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
-
-export function DropdownMenuItem({
-  className,
-  variant = 'default',
-  ...props
-}: MenuPrimitive.DropdownMenuItemProps & { variant?: 'default' | 'destructive' }) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        itemClasses,
-        variant === 'destructive' && 'text-destructive focus:text-destructive [&_svg]:text-destructive',
-        className,
-      )}
-      {...props}
-    />
-  );
+/** The loaded parts: the parts below are drawn only inside a menu DropdownMenuOnDemand has built. */
+function built(): Parts {
+  if (!parts) throw new Error('A menu part was drawn outside a built menu: use DropdownMenuOnDemand.');
+  return parts;
 }
 
-export function DropdownMenuLabel({ className, ...props }: MenuPrimitive.DropdownMenuLabelProps) {
-  return <MenuPrimitive.Label className={cn('px-2.5 py-2 text-sm', className)} {...props} />;
+export function DropdownMenuContent(props: MenuPrimitive.DropdownMenuContentProps) {
+  const { Content } = built();
+  return <Content {...props} />;
 }
 
-export function DropdownMenuSeparator({ className, ...props }: MenuPrimitive.DropdownMenuSeparatorProps) {
-  return <MenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+export function DropdownMenuItem(
+  props: MenuPrimitive.DropdownMenuItemProps & { variant?: 'default' | 'destructive' },
+) {
+  const { Item } = built();
+  return <Item {...props} />;
+}
+
+export function DropdownMenuLabel(props: MenuPrimitive.DropdownMenuLabelProps) {
+  const { Label } = built();
+  return <Label {...props} />;
+}
+
+export function DropdownMenuSeparator(props: MenuPrimitive.DropdownMenuSeparatorProps) {
+  const { Separator } = built();
+  return <Separator {...props} />;
 }
 
 /** The keys that open a menu from its button, as Radix's trigger reads them. */
 const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 
 /**
- * A menu behind an icon button whose Radix parts are built only when it is first asked for
- * (docs/decisions/010-first-load-weight.md, "Cards drawn once"). Until then the button is a plain one
- * that looks and is named the same; the press or key that asks swaps in Radix's menu: a press mounts it
- * open, a key is given again to Radix's own button, so the keyboard gets exactly Radix's behaviour
- * (the first item focused). A list of thirty cards built thirty menus on the first paint, half of each
- * card's components, for menus that are seldom opened.
+ * A menu behind an icon button whose Radix parts are loaded and built only when it is first asked for
+ * (docs/decisions/010-first-load-weight.md, "Cards drawn once" and "Menus loaded on demand"). Until then
+ * the button is a plain one that looks and is named the same; pointing at it or focusing it starts the
+ * load, and the press or key that asks swaps in Radix's menu once loaded: a press mounts it open, a key
+ * is given again to Radix's own button, so the keyboard gets exactly Radix's behaviour (the first item
+ * focused). A list of thirty cards built thirty menus on the first paint, half of each card's
+ * components, for menus that are seldom opened.
  */
 export function DropdownMenuOnDemand({
   label,
@@ -104,7 +96,18 @@ export function DropdownMenuOnDemand({
     button.focus();
     button.dispatchEvent(new KeyboardEvent('keydown', { key: asked, bubbles: true, cancelable: true }));
   }, [asked]);
-  if (asked === null) {
+  const ask = (how: string) => {
+    loadMenuParts().then(
+      () => setAsked(how),
+      (error: unknown) => notifyError('Could not open the menu', error),
+    );
+  };
+  const warm = () => {
+    loadMenuParts().catch(() => {
+      // Asking for the menu loads it again and says so if it fails.
+    });
+  };
+  if (asked === null || !parts) {
     return (
       <button
         type="button"
@@ -114,16 +117,18 @@ export function DropdownMenuOnDemand({
         aria-haspopup="menu"
         aria-expanded={false}
         data-state="closed"
+        onPointerEnter={warm}
+        onFocus={warm}
         onPointerDown={(event) => {
           // As Radix's trigger: the main button without Ctrl opens, and the button keeps no focus.
           if (event.button !== 0 || event.ctrlKey) return;
           event.preventDefault();
-          setAsked('press');
+          ask('press');
         }}
         onKeyDown={(event) => {
           if (!OPENING_KEYS.includes(event.key)) return;
           event.preventDefault();
-          setAsked(event.key);
+          ask(event.key);
         }}
       >
         {icon}
@@ -131,11 +136,15 @@ export function DropdownMenuOnDemand({
     );
   }
   return (
-    <MenuPrimitive.Root modal={false} defaultOpen={asked === 'press'}>
-      <MenuPrimitive.Trigger ref={trigger} className={className} aria-label={label} {...tooltipProps(hint)}>
-        {icon}
-      </MenuPrimitive.Trigger>
+    <parts.BuiltMenu
+      open={asked === 'press'}
+      triggerRef={trigger}
+      className={className}
+      label={label}
+      hint={hint}
+      icon={icon}
+    >
       {children()}
-    </MenuPrimitive.Root>
+    </parts.BuiltMenu>
   );
 }

@@ -10,12 +10,11 @@ import Plus from '~icons/lucide/plus';
 import Repeat from '~icons/lucide/repeat';
 import Target from '~icons/lucide/target';
 import Trash from '~icons/lucide/trash';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import {
-  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuTrigger,
+  DropdownMenuOnDemand,
 } from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -121,38 +120,37 @@ export const GoalSection = memo(function GoalSection({
                 </Button>
               </IconTooltip>
             )}
-            <DropdownMenu modal={false}>
-              <IconTooltip label={`Goal actions for ${goal.title}`}>
-                <DropdownMenuTrigger asChild>
-                  <Button variant="ghost" size="icon">
-                    <EllipsisVertical aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-              </IconTooltip>
-              <DropdownMenuContent>
-                <DropdownMenuItem className="sm:hidden" onSelect={() => onAddTask(goal)}>
-                  <Plus aria-hidden />
-                  Add task
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => editItem({ kind: 'goal', goal })}>
-                  <Pencil aria-hidden />
-                  Edit goal
-                </DropdownMenuItem>
-                {!goal.isHabitGoal && (
-                  <DropdownMenuItem
-                    disabled={completed.length === 0}
-                    onSelect={() => clearCompleted(goal.id, completed)}
-                  >
-                    <ListX aria-hidden />
-                    Clear completed tasks
+            <DropdownMenuOnDemand
+              label={`Goal actions for ${goal.title}`}
+              className={buttonClasses({ variant: 'ghost', size: 'icon' })}
+              icon={<EllipsisVertical aria-hidden />}
+            >
+              {() => (
+                <DropdownMenuContent>
+                  <DropdownMenuItem className="sm:hidden" onSelect={() => onAddTask(goal)}>
+                    <Plus aria-hidden />
+                    Add task
                   </DropdownMenuItem>
-                )}
-                <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
-                  <Trash aria-hidden />
-                  Delete goal
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+                  <DropdownMenuItem onSelect={() => editItem({ kind: 'goal', goal })}>
+                    <Pencil aria-hidden />
+                    Edit goal
+                  </DropdownMenuItem>
+                  {!goal.isHabitGoal && (
+                    <DropdownMenuItem
+                      disabled={completed.length === 0}
+                      onSelect={() => clearCompleted(goal.id, completed)}
+                    >
+                      <ListX aria-hidden />
+                      Clear completed tasks
+                    </DropdownMenuItem>
+                  )}
+                  <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
+                    <Trash aria-hidden />
+                    Delete goal
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              )}
+            </DropdownMenuOnDemand>
           </>
         }
       >
