@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadMenuParts } from '../components/ui/dropdown-menu';
+import { loadToastView } from '../components/ui/toast';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { apiRequest } from '../lib/api-client';
 import { connectivity } from '../lib/connectivity';
@@ -36,11 +37,15 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-// The menus' Radix parts are no part of the first load (components/ui/dropdown-menu.tsx); loaded once the
-// first screen is drawn, a menu opens at once and still opens offline, with or without a service worker.
+// Radix's menus and toasts are no part of the first load (components/ui/dropdown-menu.tsx, toast.tsx);
+// loaded once the first screen is drawn, they show at once and still do offline, with or without a
+// service worker.
 afterFirstScreen(() => {
   loadMenuParts().catch(() => {
     // Asking for a menu loads them again, and says so if that fails too.
+  });
+  loadToastView().catch(() => {
+    // The next toast loads it again.
   });
 });
 

@@ -1,7 +1,4 @@
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
-import X from '~icons/lucide/x';
-import { cn } from '../../lib/cn';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * A toast stays 5000 ms, is swiped away right past 50 px, and F8 focuses the region
@@ -24,7 +21,7 @@ export type ToastInput = {
   durationMs?: number;
 };
 /** `continued`: it carries on a run of the same toast, so it takes the place without arriving again. */
-type ToastEntry = ToastInput & { id: number; open: boolean; continued: boolean };
+export type ToastEntry = ToastInput & { id: number; open: boolean; continued: boolean };
 
 let entries: ToastEntry[] = [];
 let nextId = 1;
@@ -88,69 +85,61 @@ function getEntries(): ToastEntry[] {
   return entries;
 }
 
+type View = typeof import('./toast-view').ToastView;
+let view: View | undefined;
+let loading: Promise<View> | undefined;
+let whenLoaded: (loaded: View) => void = () => {};
+const loaded = new Promise<View>((resolve) => {
+  whenLoaded = resolve;
+});
+
+/**
+ * Loads Radix's toast and the view drawn with it once (app/start.tsx asks once the first screen is
+ * drawn; the first toast asks if it comes sooner). A load that failed is tried again at the next toast.
+ */
+export function loadToastView(): Promise<View> {
+  loading ??= import('./toast-view').then(
+    (module) => {
+      view = module.ToastView;
+      whenLoaded(view);
+      return view;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function takeAction(entry: ToastEntry): void {
+  closeHandled.add(entry.id);
+  entry.action?.onAction();
+}
+
+/**
+ * The toasts, drawn by Radix's toast once its chunk is loaded (docs/decisions/010-first-load-weight.md,
+ * "Toasts drawn by a chunk of their own"): nothing is drawn before, not even the empty region F8 focuses.
+ */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getEntries, getEntries);
+  const [View, setView] = useState<View | undefined>(() => view);
+  useEffect(() => {
+    if (View) return;
+    let mounted = true;
+    // A toast waiting to be shown loads the view now; otherwise it comes with app/start.tsx's load.
+    (current.length > 0 ? loadToastView() : loaded).then(
+      (ready) => {
+        if (mounted) setView(() => ready);
+      },
+      (error: unknown) => console.warn('A message could not be shown:', error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [View, current]);
+  if (!View) return null;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {current.map((entry) => (
-        <ToastPrimitive.Root
-          key={entry.id}
-          open={entry.open}
-          duration={entry.durationMs}
-          onOpenChange={(open) => {
-            if (!open) dismiss(entry.id);
-          }}
-          data-continued={entry.continued || undefined}
-          className={cn(
-            // On phones a bar no taller than the header it lies over (docs/product.md#toasts): one line of
-            // title and one of description; a failure's reason wraps, as it must be read whole.
-            'group pointer-events-auto relative flex min-h-14 w-full items-center gap-3 overflow-hidden rounded-xl border py-1 ps-4 pe-12 shadow-lg sm:items-start sm:p-4 sm:pr-12',
-            !entry.continued && 'data-[state=open]:animate-toast-in',
-            'data-[state=closed]:animate-toast-out',
-            'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-out',
-            entry.variant === 'destructive'
-              ? 'border-destructive bg-destructive text-destructive-foreground'
-              : 'border-border bg-popover text-popover-foreground',
-          )}
-        >
-          <div className="grid min-w-0 flex-1 sm:gap-1">
-            <ToastPrimitive.Title className="font-semibold text-sm max-sm:truncate">
-              {entry.title}
-            </ToastPrimitive.Title>
-            {entry.description ? (
-              <ToastPrimitive.Description
-                className={cn('text-sm opacity-90', entry.variant !== 'destructive' && 'max-sm:truncate')}
-              >
-                {entry.description}
-              </ToastPrimitive.Description>
-            ) : null}
-          </div>
-          {entry.action ? (
-            <ToastPrimitive.Action
-              altText={entry.action.altText}
-              onClick={() => {
-                closeHandled.add(entry.id);
-                entry.action?.onAction();
-              }}
-              className="ms-auto inline-flex min-h-11 shrink-0 cursor-pointer items-center self-center rounded-md border border-current/30 px-3 font-semibold text-sm hover:bg-foreground/5 focus-visible:outline-2 focus-visible:outline-ring sm:min-h-8"
-            >
-              {entry.action.label}
-            </ToastPrimitive.Action>
-          ) : null}
-          <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute top-1/2 right-1 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring sm:top-1.5 sm:right-1.5 sm:size-8 sm:translate-y-0"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      {/*
-        Top of the screen on phones, over the header's band (4 px inside its 64), so the page's title,
-        its buttons and the list stay in view; bottom-right from the sm breakpoint, never wider than
-        420px (docs/decisions/027-toast-placement.md).
-      */}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-1 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px] sm:p-4" />
-    </ToastPrimitive.Provider>
+    <View entries={current} duration={TOAST_DURATION_MS} onDismiss={dismiss} onActionTaken={takeAction} />
   );
 }
