@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadDialogParts } from '../components/ui/dialog';
 import { loadMenuParts } from '../components/ui/dropdown-menu';
 import { loadToastView } from '../components/ui/toast';
 import { afterFirstScreen } from '../lib/after-first-screen';
@@ -37,16 +38,11 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-// Radix's menus and toasts are no part of the first load (components/ui/dropdown-menu.tsx, toast.tsx);
-// loaded once the first screen is drawn, they show at once and still do offline, with or without a
-// service worker.
+// Radix's menus, dialogs and toasts are no part of the first load (components/ui/dropdown-menu.tsx,
+// dialog.tsx, toast.tsx); loaded once the first screen is drawn, they open at once and still do offline,
+// with or without a service worker. A failed load is tried again when one is first wanted.
 afterFirstScreen(() => {
-  loadMenuParts().catch(() => {
-    // Asking for a menu loads them again, and says so if that fails too.
-  });
-  loadToastView().catch(() => {
-    // The next toast loads it again.
-  });
+  for (const load of [loadMenuParts, loadDialogParts, loadToastView]) load().catch(() => {});
 });
 
 const root = document.getElementById('root');

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { loadDialogParts } from '../components/ui/dialog';
 import { loadToastView, resetToasts } from '../components/ui/toast';
 import { preloadItemDialogBody } from '../features/items/components/item-dialog';
 import { resetHeldBack } from '../lib/held-back';
@@ -28,9 +29,9 @@ const onRejection = (reason: unknown) => {
 
 beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
-  // The item dialog's forms and the toasts' view are chunks of their own in the app; tests draw them at
-  // once, as every opening or toast after the first does.
-  await Promise.all([preloadItemDialogBody(), loadToastView()]);
+  // The item dialog's forms, Radix's dialog and the toasts' view are chunks of their own in the app;
+  // tests draw them at once, as every opening or toast after the first does.
+  await Promise.all([preloadItemDialogBody(), loadDialogParts(), loadToastView()]);
 });
 
 afterAll(() => {
