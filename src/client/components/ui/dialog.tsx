@@ -9,8 +9,8 @@ export { focusAtEnd } from './dialog-focus';
 
 /*
  * Dialogs. Radix's dialog is loaded once the first screen is drawn, or when a dialog first opens if
- * that comes sooner (docs/decisions/010-first-load-weight.md, "Dialogs loaded on demand"); its parts
- * live in ./dialog-parts, and the parts below draw them once loaded.
+ * that comes sooner (docs/decisions/010-first-load-weight.md, "Menus, dialogs and toasts loaded on
+ * demand"); its parts live in ./dialog-parts, and the parts below draw them once loaded.
  */
 
 type Parts = typeof import('./dialog-parts');

@@ -4,9 +4,9 @@ import { notifyError } from '../../lib/notify-error';
 import { tooltipProps } from './tooltip';
 
 /*
- * Menus behind an icon button. Radix's menu is loaded and built only when a menu is first asked for
- * (docs/decisions/010-first-load-weight.md, "Menus loaded on demand"); its parts live in
- * ./dropdown-menu-parts, and the parts below draw them once loaded.
+ * Menus behind an icon button. Radix's menu is loaded once the first screen is drawn, or when a menu
+ * is first asked for (docs/decisions/010-first-load-weight.md, "Menus, dialogs and toasts loaded on
+ * demand"); its parts live in ./dropdown-menu-parts, and the parts below draw them once loaded.
  */
 
 type Parts = typeof import('./dropdown-menu-parts');
@@ -60,13 +60,13 @@ export function DropdownMenuSeparator(props: MenuPrimitive.DropdownMenuSeparator
 const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 
 /**
- * A menu behind an icon button whose Radix parts are loaded and built only when it is first asked for
- * (docs/decisions/010-first-load-weight.md, "Cards drawn once" and "Menus loaded on demand"). Until then
- * the button is a plain one that looks and is named the same; pointing at it or focusing it starts the
- * load, and the press or key that asks swaps in Radix's menu once loaded: a press mounts it open, a key
- * is given again to Radix's own button, so the keyboard gets exactly Radix's behaviour (the first item
- * focused). A list of thirty cards built thirty menus on the first paint, half of each card's
- * components, for menus that are seldom opened.
+ * A menu behind an icon button whose Radix parts are built only when it is first asked for
+ * (docs/decisions/010-first-load-weight.md, "Cards drawn once" and "Menus, dialogs and toasts loaded
+ * on demand"). Until then the button is a plain one that looks and is named the same; pointing at it
+ * or focusing it loads the parts if they are not yet, and the press or key that asks swaps in Radix's
+ * menu once loaded: a press mounts it open, a key is given again to Radix's own button, so the
+ * keyboard gets exactly Radix's behaviour (the first item focused). A list of thirty cards built
+ * thirty menus on the first paint, half of each card's components, for menus that are seldom opened.
  */
 export function DropdownMenuOnDemand({
   label,

@@ -6,7 +6,7 @@ import type { ToastEntry } from './toast';
 /*
  * Radix's toast, drawing the toasts of components/ui/toast.tsx. It is a chunk of its own, loaded once the
  * first screen is drawn or at the first toast if that comes sooner (docs/decisions/010-first-load-weight.md,
- * "Toasts drawn by a chunk of their own").
+ * "Menus, dialogs and toasts loaded on demand").
  */
 
 export function ToastView({

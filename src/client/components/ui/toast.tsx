@@ -119,7 +119,8 @@ function takeAction(entry: ToastEntry): void {
 
 /**
  * The toasts, drawn by Radix's toast once its chunk is loaded (docs/decisions/010-first-load-weight.md,
- * "Toasts drawn by a chunk of their own"): nothing is drawn before, not even the empty region F8 focuses.
+ * "Menus, dialogs and toasts loaded on demand"): nothing is drawn before, not even the empty region F8
+ * focuses.
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getEntries, getEntries);
