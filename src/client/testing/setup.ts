@@ -5,14 +5,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { loadDialogParts } from '../components/ui/dialog';
 import { loadToastView, resetToasts } from '../components/ui/toast';
 import { preloadItemDialogBody } from '../features/items/components/item-dialog';
+import { resetConnectivity } from '../lib/connectivity';
 import { resetHeldBack } from '../lib/held-back';
 
 /*
  * Runs around every client test (vitest.config.ts, project "client"). A stray console.error (a React
  * warning, an act() warning, a Radix accessibility complaint) or a promise that rejects with nobody
  * handling it fails the test that caused it, instead of scrolling past in the output. After each test
- * the DOM is unmounted, toasts are reset, and stubbed globals (the fake fetch), spies and timers are
- * put back.
+ * the DOM is unmounted, toasts and the connection state are reset, and stubbed globals (the fake
+ * fetch), spies and timers are put back.
  */
 
 // What a test waits to appear (findBy…, waitFor) may take up to 5 s instead of testing-library's 1 s:
@@ -52,6 +53,9 @@ afterEach(async () => {
   act(() => {
     resetToasts();
     resetHeldBack();
+    // The files share their modules (vitest.config.ts): a failed call in one would leave the next
+    // starting offline or unreachable.
+    resetConnectivity();
   });
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

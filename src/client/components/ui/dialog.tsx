@@ -1,5 +1,6 @@
 import type { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ComponentProps, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { chunkOnce } from '../../lib/chunk-once';
 import { cn } from '../../lib/cn';
 import { notifyError } from '../../lib/notify-error';
 import { useBackCloses } from '../../lib/use-back-closes';
@@ -13,27 +14,15 @@ export { focusAtEnd } from './dialog-focus';
  * demand"); its parts live in ./dialog-parts, and the parts below draw them once loaded.
  */
 
-type Parts = typeof import('./dialog-parts');
-let parts: Parts | undefined;
-let loading: Promise<Parts> | undefined;
+const dialogParts = chunkOnce(() => import('./dialog-parts'));
+type Parts = NonNullable<ReturnType<typeof dialogParts.loaded>>;
 
 /** Loads the dialogs' Radix parts once; a load that failed is tried again at the next opening. */
-export function loadDialogParts(): Promise<Parts> {
-  loading ??= import('./dialog-parts').then(
-    (module) => {
-      parts = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadDialogParts = dialogParts.load;
 
 /** The loaded parts: the parts below are drawn only inside a Dialog, which waits for them. */
 function built(): Parts {
+  const parts = dialogParts.loaded();
   if (!parts) throw new Error('A dialog part was drawn outside a Dialog.');
   return parts;
 }
@@ -52,7 +41,7 @@ export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof D
   useLayoutEffect(() => {
     if (open) opener.current = openerOf(document.activeElement);
   }, [open]);
-  const [ready, setReady] = useState<Parts | undefined>(() => parts);
+  const [ready, setReady] = useState<Parts | undefined>(dialogParts.loaded);
   useEffect(() => {
     if (ready || !open) return;
     let mounted = true;

@@ -1,5 +1,6 @@
 import type { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { chunkOnce } from '../../lib/chunk-once';
 import { notifyError } from '../../lib/notify-error';
 import { tooltipProps } from './tooltip';
 
@@ -9,27 +10,15 @@ import { tooltipProps } from './tooltip';
  * demand"); its parts live in ./dropdown-menu-parts, and the parts below draw them once loaded.
  */
 
-type Parts = typeof import('./dropdown-menu-parts');
-let parts: Parts | undefined;
-let loading: Promise<Parts> | undefined;
+const menuParts = chunkOnce(() => import('./dropdown-menu-parts'));
+type Parts = NonNullable<ReturnType<typeof menuParts.loaded>>;
 
 /** Loads the menus' Radix parts once; a load that failed is tried again at the next ask. */
-export function loadMenuParts(): Promise<Parts> {
-  loading ??= import('./dropdown-menu-parts').then(
-    (module) => {
-      parts = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadMenuParts = menuParts.load;
 
 /** The loaded parts: the parts below are drawn only inside a menu DropdownMenuOnDemand has built. */
 function built(): Parts {
+  const parts = menuParts.loaded();
   if (!parts) throw new Error('A menu part was drawn outside a built menu: use DropdownMenuOnDemand.');
   return parts;
 }
@@ -107,6 +96,7 @@ export function DropdownMenuOnDemand({
       // Asking for the menu loads it again and says so if it fails.
     });
   };
+  const parts = menuParts.loaded();
   if (asked === null || !parts) {
     return (
       <button

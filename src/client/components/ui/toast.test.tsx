@@ -85,19 +85,3 @@ describe('toasts (docs/product.md#toasts)', () => {
       expect(viewport?.classList.contains(name), name).toBe(true);
   });
 });
-
-describe('the toasts’ view, a chunk of its own (docs/decisions/010-first-load-weight.md)', () => {
-  it('draws nothing until loaded, and a toast asked for before that shows once it is', async () => {
-    // A fresh copy of the module, its view not loaded yet (the test setup loads the shared one).
-    vi.resetModules();
-    const fresh = await import('./toast');
-    render(<fresh.Toaster />);
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
-    act(() => {
-      fresh.toast({ title: 'Could not save' });
-    });
-    expect(screen.queryByText('Could not save')).not.toBeInTheDocument();
-    expect(await screen.findByText('Could not save')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
-  });
-});

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { chunkOnce } from '../../lib/chunk-once';
 
 /**
  * A toast stays 5000 ms, is swiped away right past 50 px, and F8 focuses the region
@@ -85,32 +86,14 @@ function getEntries(): ToastEntry[] {
   return entries;
 }
 
-type View = typeof import('./toast-view').ToastView;
-let view: View | undefined;
-let loading: Promise<View> | undefined;
-let whenLoaded: (loaded: View) => void = () => {};
-const loaded = new Promise<View>((resolve) => {
-  whenLoaded = resolve;
-});
+const toastView = chunkOnce(() => import('./toast-view').then((module) => module.ToastView));
+type View = NonNullable<ReturnType<typeof toastView.loaded>>;
 
 /**
  * Loads Radix's toast and the view drawn with it once (app/start.tsx asks once the first screen is
  * drawn; the first toast asks if it comes sooner). A load that failed is tried again at the next toast.
  */
-export function loadToastView(): Promise<View> {
-  loading ??= import('./toast-view').then(
-    (module) => {
-      view = module.ToastView;
-      whenLoaded(view);
-      return view;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadToastView = toastView.load;
 
 function takeAction(entry: ToastEntry): void {
   closeHandled.add(entry.id);
@@ -124,12 +107,12 @@ function takeAction(entry: ToastEntry): void {
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getEntries, getEntries);
-  const [View, setView] = useState<View | undefined>(() => view);
+  const [View, setView] = useState<View | undefined>(toastView.loaded);
   useEffect(() => {
     if (View) return;
     let mounted = true;
     // A toast waiting to be shown loads the view now; otherwise it comes with app/start.tsx's load.
-    (current.length > 0 ? loadToastView() : loaded).then(
+    (current.length > 0 ? toastView.load() : toastView.arrival).then(
       (ready) => {
         if (mounted) setView(() => ready);
       },
