@@ -76,7 +76,9 @@ export async function startFailoverShape(
     await createAppDatabase(primary);
     const config = writePgbouncerFiles(dir, ports.pgbouncer, primary);
     parts.push(startPgbouncer(dir, config));
-    await waitForPort(ports.pgbouncer, 15_000);
+    await waitForPort(ports.pgbouncer, 15_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${tail(dir, 'pgbouncer.out')}`);
+    });
     follower = await followPrimary({
       monitorUri: formation.monitorUri,
       dir,
@@ -106,7 +108,10 @@ export async function startFailoverShape(
         signInOnFirst: true,
       }),
     );
-    await waitForPort(ports.stats, 15_000);
+    // A port picked at the start may be taken by the time HAProxy binds it: its own words say so.
+    await waitForPort(ports.stats, 15_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${tail(dir, 'haproxy.out')}`);
+    });
     for (let i = 0; i < options.instances; i += 1) await waitForBalancer(ports.stats, `s${i + 1}`, 'UP');
   } catch (error) {
     await stop();
