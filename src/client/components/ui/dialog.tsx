@@ -1,9 +1,10 @@
 import type { Dialog as DialogPrimitive } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { chunkOnce } from '../../lib/chunk-once';
 import { cn } from '../../lib/cn';
 import { notifyError } from '../../lib/notify-error';
 import { useBackCloses } from '../../lib/use-back-closes';
+import { useChunk } from '../../lib/use-chunk';
 import { OpenerContext, openerOf } from './dialog-focus';
 
 export { focusAtEnd } from './dialog-focus';
@@ -19,6 +20,8 @@ type Parts = NonNullable<ReturnType<typeof dialogParts.loaded>>;
 
 /** Loads the dialogs' Radix parts once; a load that failed is tried again at the next opening. */
 export const loadDialogParts = dialogParts.load;
+
+const cannotOpen = (error: unknown) => notifyError('Could not open the dialog', error);
 
 /** The loaded parts: the parts below are drawn only inside a Dialog, which waits for them. */
 function built(): Parts {
@@ -41,20 +44,7 @@ export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof D
   useLayoutEffect(() => {
     if (open) opener.current = openerOf(document.activeElement);
   }, [open]);
-  const [ready, setReady] = useState<Parts | undefined>(dialogParts.loaded);
-  useEffect(() => {
-    if (ready || !open) return;
-    let mounted = true;
-    loadDialogParts().then(
-      (loaded) => {
-        if (mounted) setReady(loaded);
-      },
-      (error: unknown) => notifyError('Could not open the dialog', error),
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [ready, open]);
+  const ready = useChunk(dialogParts, open ?? false, cannotOpen);
   if (!ready) return null;
   return (
     <OpenerContext.Provider value={opener}>

@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { chunkOnce } from '../../lib/chunk-once';
+import { useChunk } from '../../lib/use-chunk';
 
 /**
  * A toast stays 5000 ms, is swiped away right past 50 px, and F8 focuses the region
@@ -87,13 +88,14 @@ function getEntries(): ToastEntry[] {
 }
 
 const toastView = chunkOnce(() => import('./toast-view').then((module) => module.ToastView));
-type View = NonNullable<ReturnType<typeof toastView.loaded>>;
 
 /**
  * Loads Radix's toast and the view drawn with it once (app/start.tsx asks once the first screen is
- * drawn; the first toast asks if it comes sooner). A load that failed is tried again at the next toast.
+ * drawn; the first toast asks if it comes sooner). A load that failed is tried again at a later ask.
  */
 export const loadToastView = toastView.load;
+
+const notShown = (error: unknown) => console.warn('A message could not be shown:', error);
 
 function takeAction(entry: ToastEntry): void {
   closeHandled.add(entry.id);
@@ -107,21 +109,8 @@ function takeAction(entry: ToastEntry): void {
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getEntries, getEntries);
-  const [View, setView] = useState<View | undefined>(toastView.loaded);
-  useEffect(() => {
-    if (View) return;
-    let mounted = true;
-    // A toast waiting to be shown loads the view now; otherwise it comes with app/start.tsx's load.
-    (current.length > 0 ? toastView.load() : toastView.arrival).then(
-      (ready) => {
-        if (mounted) setView(() => ready);
-      },
-      (error: unknown) => console.warn('A message could not be shown:', error),
-    );
-    return () => {
-      mounted = false;
-    };
-  }, [View, current]);
+  // A toast waiting to be shown loads the view now; otherwise it comes with app/start.tsx's load.
+  const View = useChunk(toastView, current.length > 0, notShown);
   if (!View) return null;
   return (
     <View entries={current} duration={TOAST_DURATION_MS} onDismiss={dismiss} onActionTaken={takeAction} />
