@@ -1,5 +1,5 @@
 import type { Dialog as DialogPrimitive } from 'radix-ui';
-import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { chunkOnce } from '../../lib/chunk-once';
 import { cn } from '../../lib/cn';
 import { notifyError } from '../../lib/notify-error';
@@ -44,7 +44,15 @@ export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof D
   useLayoutEffect(() => {
     if (open) opener.current = openerOf(document.activeElement);
   }, [open]);
-  const ready = useChunk(dialogParts, open ?? false, cannotOpen);
+  // A dialog that cannot open says so and is closed again, so the next press opens it anew (and asks
+  // for the parts again) rather than finding it still open in its owner's state.
+  const changeOpen = useRef(onOpenChange);
+  changeOpen.current = onOpenChange;
+  const failed = useCallback((error: unknown) => {
+    cannotOpen(error);
+    changeOpen.current?.(false);
+  }, []);
+  const ready = useChunk(dialogParts, open ?? false, failed);
   if (!ready) return null;
   return (
     <OpenerContext.Provider value={opener}>

@@ -109,8 +109,9 @@ function takeAction(entry: ToastEntry): void {
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getEntries, getEntries);
-  // A toast waiting to be shown loads the view now; otherwise it comes with app/start.tsx's load.
-  const View = useChunk(toastView, current.length > 0, notShown);
+  // A toast waiting to be shown loads the view now; otherwise it comes with app/start.tsx's load. Each
+  // new toast asks again after a failed load: one that failed offline must not hide the next one.
+  const View = useChunk(toastView, current.length > 0, notShown, current);
   if (!View) return null;
   return (
     <View entries={current} duration={TOAST_DURATION_MS} onDismiss={dismiss} onActionTaken={takeAction} />
