@@ -65,8 +65,10 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
     expect(
       within(overdue).getByRole('article', { name: 'Pay rent, Overdue since Monday 23 November' }),
     ).toBeInTheDocument();
+    // Under a day's heading a card leaves its day to the heading.
     const tomorrow = screen.getByRole('region', { name: 'Tomorrow' });
-    expect(within(tomorrow).getByRole('article', { name: 'Call mum, Tomorrow' })).toBeInTheDocument();
+    expect(within(tomorrow).getByRole('article', { name: 'Call mum' })).toBeInTheDocument();
+    expect(within(tomorrow).queryByText('Tomorrow', { selector: 'span' })).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Today' })).getByText('Nothing planned'),
     ).toBeInTheDocument();
@@ -75,11 +77,30 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
     expect(within(monday).getByRole('list', { name: 'Habits, Monday 30 November' })).toHaveTextContent('Run');
   });
 
+  it('a repeating task on each of its days says its repeat, not the next day it is due', async () => {
+    const gym = todayTask('Gym', 0, {
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO,WE',
+      isToday: false,
+    });
+    fakeApi({ '2026-11-30': { tasks: [gym] }, '2026-12-02': { tasks: [gym] } }, []);
+    renderUpcoming();
+    const wednesday = await screen.findByRole('region', { name: 'Wednesday 2 December' });
+    const card = within(wednesday).getByRole('article', { name: 'Gym, Every Monday and Wednesday' });
+    expect(card).toHaveTextContent('Every Mon, Wed');
+    expect(card).not.toHaveTextContent('Mon 30');
+    expect(
+      within(screen.getByRole('region', { name: 'Monday 30 November' })).getByRole('article', {
+        name: 'Gym, Every Monday and Wednesday',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('"Move to…" moves a task to another day without dragging', async () => {
     const call = todayTask('Call mum', 0, { plannedFor: '2026-11-27', isToday: false });
     const api = fakeApi({ '2026-11-27': { tasks: [call] } });
     const { user } = renderUpcoming();
-    await screen.findByRole('article', { name: 'Call mum, Tomorrow' });
+    await screen.findByRole('article', { name: 'Call mum' });
     await user.click(screen.getByRole('button', { name: 'More actions for Call mum' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Move up' })).not.toBeInTheDocument();

@@ -75,9 +75,10 @@ export function UpcomingRoute() {
             groups={groups}
             today={today}
             onMove={onMove}
-            renderTask={(task, handle, isDragging) => (
+            renderTask={(task, handle, isDragging, day) => (
               <TaskCard
                 task={task}
+                dayInHeading={day !== null}
                 goal={task.goal}
                 showGoal={Boolean(task.goal)}
                 tint

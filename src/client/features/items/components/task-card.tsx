@@ -27,6 +27,11 @@ export type TaskCardProps = CardSortProps & {
   showGoal?: boolean;
   /** The day menu's name: "Plan for…", or "Move to…" on Upcoming. */
   planMenuLabel?: string;
+  /**
+   * The list's heading already says the day (Upcoming's days): the card leaves its day out of its
+   * label and name, keeping the repeat (docs/product.md#cards).
+   */
+  dayInHeading?: boolean;
 };
 
 /**
@@ -39,6 +44,7 @@ export const TaskCard = memo(function TaskCard({
   tint = false,
   showGoal = false,
   planMenuLabel,
+  dayInHeading = false,
   ...sort
 }: TaskCardProps) {
   const completion = useUpdateTask();
@@ -47,7 +53,7 @@ export const TaskCard = memo(function TaskCard({
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
   const colors = goal ? goalColorClasses(goal.color) : undefined;
-  const plan = useTaskPlanParts(task, planMenuLabel);
+  const plan = useTaskPlanParts(task, planMenuLabel, dayInHeading);
   const reminder = useReminderParts('task', task);
   const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
 

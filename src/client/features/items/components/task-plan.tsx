@@ -240,12 +240,15 @@ export function useTaskPlanParts(
     repeat?: string | null;
   },
   menuLabel?: string,
+  dayInHeading = false,
 ) {
   const today = usePersonsDay();
   const { plan } = usePlanTask(task, today);
   const [picking, setPicking] = useState(false);
-  const shown = { plannedFor: task.plannedFor, repeat: task.repeat ?? null };
-  const hasLabel = Boolean(task.plannedFor || (task.repeat && repeatWords(task.repeat)));
+  // Under a day's heading a repeating task shows on each of its days, and its own day (the next one
+  // due) would read "Mon 30" under "Wednesday 2 December": the heading says the day instead.
+  const shown = { plannedFor: dayInHeading ? null : task.plannedFor, repeat: task.repeat ?? null };
+  const hasLabel = Boolean(shown.plannedFor || (shown.repeat && repeatWords(shown.repeat)));
   return {
     label: hasLabel ? <PlanLabel {...shown} today={today} /> : null,
     spoken: planSpoken(shown, today),

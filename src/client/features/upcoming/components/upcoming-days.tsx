@@ -52,7 +52,8 @@ export type UpcomingDaysProps = {
   groups: readonly UpcomingGroup[];
   today: Day;
   onMove: (task: UpcomingTask, from: Day | null, to: Day) => void;
-  renderTask: (task: UpcomingTask, handle: DayDragHandle, isDragging: boolean) => ReactNode;
+  /** `day`: the day whose heading the card is under, or null under "Overdue". */
+  renderTask: (task: UpcomingTask, handle: DayDragHandle, isDragging: boolean, day: Day | null) => ReactNode;
 };
 
 /** The pointer's day first (a finger over a day), else the day the card overlaps most. */
@@ -177,6 +178,7 @@ function DayGroup({
               key={task.id}
               id={dragId(group.key, task.id)}
               task={task}
+              day={group.day}
               renderTask={renderTask}
             />
           ))}
@@ -208,10 +210,12 @@ function DayGroup({
 function DraggableTask({
   id,
   task,
+  day,
   renderTask,
 }: {
   id: string;
   task: UpcomingTask;
+  day: Day | null;
   renderTask: UpcomingDaysProps['renderTask'];
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
@@ -227,7 +231,7 @@ function DraggableTask({
       style={{ transform: CSS.Translate.toString(transform) }}
       className={cn('relative', isDragging && 'z-20')}
     >
-      {renderTask(task, handle, isDragging)}
+      {renderTask(task, handle, isDragging, day)}
     </li>
   );
 }
