@@ -92,6 +92,34 @@ test('the search button opens search on a phone', { tag: '@phone' }, async ({ pa
   await expect(page.getByRole('dialog', { name: 'Edit Item' })).toBeVisible();
 });
 
+/** Where a text field's text may go: its box inside the border and padding, in page pixels. */
+async function textBox(field: ReturnType<Page['getByRole']>) {
+  return field.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const inset = (side: 'Left' | 'Right') =>
+      Number.parseFloat(style[`border${side}Width`]) + Number.parseFloat(style[`padding${side}`]);
+    return { left: box.left + inset('Left'), right: box.right - inset('Right') };
+  });
+}
+
+test('Arabic text in the search and quick add fields keeps clear of their icons and buttons', async ({
+  page,
+}) => {
+  await signInByRequest(page);
+  await page.goto('/today');
+  const quickAdd = page.getByRole('textbox', { name: 'New task on Today' });
+  await quickAdd.fill('مراجعة التقرير الشهري');
+  const save = await page.getByRole('button', { name: 'Save new task' }).boundingBox();
+  expect((await textBox(quickAdd)).right).toBeLessThanOrEqual(save?.x ?? 0);
+  await quickAdd.fill('');
+  await quickAdd.blur();
+  await page.keyboard.press('/');
+  await combobox(page).fill('التقرير');
+  const icon = await combobox(page).locator('xpath=../*[name()="svg"]').boundingBox();
+  expect((await textBox(combobox(page))).left).toBeGreaterThanOrEqual((icon?.x ?? 0) + (icon?.width ?? 0));
+});
+
 test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async ({ page }) => {
   await signInByRequest(page);
   for (const [index, title] of ['Alpha', 'Bravo', 'Charlie'].entries())

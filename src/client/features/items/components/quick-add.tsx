@@ -137,9 +137,11 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
             if (event.target.value.trim() === '') setDismissed([]);
             if (failure) setFailure(null);
           }}
+          // Sides by the page, not by the text (dir="auto"): the plus stays left and the Enter button
+          // right, so a right-to-left title keeps clear of the button.
           className={cn(
             fieldClasses,
-            'min-h-11 border-dashed bg-transparent ps-9 pe-11 shadow-none sm:min-h-10',
+            'min-h-11 border-dashed bg-transparent pl-9 pr-11 shadow-none sm:min-h-10',
           )}
         />
         {/* For a touch keyboard without Enter; hidden (and out of the tab order) while there is nothing to add. */}

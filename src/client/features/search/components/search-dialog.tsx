@@ -117,7 +117,9 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
           }}
           onKeyDown={onKeyDown}
           placeholder="Search…"
-          className="min-h-11 w-full rounded-lg border border-input bg-background ps-9 pe-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 sm:text-sm"
+          // Sides by the page, not by the text (dir="auto"): the icon stays on the left for an Arabic
+          // query, and the browser's clear button goes to that side.
+          className="min-h-11 w-full rounded-lg border border-input bg-background pl-9 pr-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 sm:text-sm"
         />
       </div>
       <p role="status" className="text-muted-foreground text-sm">
