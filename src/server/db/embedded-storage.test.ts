@@ -38,16 +38,9 @@ describe('embedded database on disk', () => {
       expect(embeddedFsyncCount() - before).toBe(1);
       await flushWrites();
       expect(embeddedFsyncCount() - before).toBe(2);
-      // Ten writers arriving one turn after another, as the database's thread answers them, while a
-      // flush runs: they share the next one instead of sending ten (a flush waits for the disk and the
-      // thread, turns do not; one more may start if the first answers among the turns).
-      const waits: Array<Promise<void>> = [];
-      for (let i = 0; i < 10; i += 1) {
-        waits.push(flushWrites());
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await Promise.all(waits);
-      expect(embeddedFsyncCount() - before).toBeLessThanOrEqual(2 + 3);
+      // Writers arriving one turn after another while a flush runs share the next one: shown with
+      // answers the test holds in pglite-durability.test.ts, since here how many turns a flush lasts
+      // depends on the disk and on how busy the machine is (a bound on it failed once beside other work).
     } finally {
       await database.close();
     }
