@@ -47,7 +47,9 @@ export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof D
   // A dialog that cannot open says so and is closed again, so the next press opens it anew (and asks
   // for the parts again) rather than finding it still open in its owner's state.
   const changeOpen = useRef(onOpenChange);
-  changeOpen.current = onOpenChange;
+  useLayoutEffect(() => {
+    changeOpen.current = onOpenChange;
+  });
   const failed = useCallback((error: unknown) => {
     cannotOpen(error);
     changeOpen.current?.(false);
