@@ -187,4 +187,42 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
       sortOrder: goal.sortOrder + 1,
     });
   });
+
+  it('a task planned for another day leaves its day, or Overdue, for the new one on Upcoming', () => {
+    const client = cached();
+    const twoDays = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey);
+    const page = twoDays?.pages[0];
+    if (!page) throw new Error('no page of Upcoming cached');
+    client.setQueryData(upcomingKey, {
+      ...twoDays,
+      pages: [{ ...page, days: [...page.days, { day: '2026-11-29', tasks: [], habits: [] }] }],
+    });
+    const shown = () => {
+      const upcoming = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0];
+      return {
+        overdue: upcoming?.overdue.map((item) => item.title),
+        days: upcoming?.days.map((day) => [
+          day.day,
+          day.tasks.map((item) => `${item.title} ${item.plannedFor}`),
+        ]),
+      };
+    };
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { plannedFor: '2026-11-29' });
+    apply(client, 'PATCH', `/api/tasks/${todo.id}`, { plannedFor: '2026-11-28' });
+    expect(shown()).toEqual({
+      overdue: [],
+      days: [
+        ['2026-11-28', ['Milk 2026-11-28']],
+        ['2026-11-29', ['Intervals 2026-11-29']],
+      ],
+    });
+    // No day: it leaves Upcoming; a day again: it comes back from the lists, as the server will show it.
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { plannedFor: null });
+    expect(shown().days).toEqual([
+      ['2026-11-28', ['Milk 2026-11-28']],
+      ['2026-11-29', []],
+    ]);
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { plannedFor: '2026-11-28' });
+    expect(shown().days?.[0]).toEqual(['2026-11-28', ['Milk 2026-11-28', 'Intervals 2026-11-28']]);
+  });
 });

@@ -5,8 +5,10 @@ import type { Habit } from '#shared/api/habits';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import type { Today, TodayTask } from '#shared/api/today';
 import type { Upcoming } from '#shared/api/upcoming';
+import type { Day } from '#shared/domain/days';
 import { nextSortOrder } from '#shared/domain/ordering';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
+import { moveOnUpcoming, shownOn } from './upcoming-moves';
 
 /*
  * How changes kept while Stride cannot be reached look on this device meanwhile
@@ -112,8 +114,31 @@ function updateItems(
   );
 }
 
+/**
+ * A task planned for another day, or none: on Upcoming it leaves the day it was shown under and joins
+ * its new one, as a drag moves it (lib/upcoming-moves.ts). Read before its copies take the new day.
+ */
+function showPlanChange(queryClient: QueryClient, id: string, to: Day | null): void {
+  const listed = queryClient.getQueryData<Task[]>(listKey('tasks'))?.find((task) => task.id === id);
+  const onToday = queryClient.getQueryData<Today>(TODAY_KEY)?.tasks.find((task) => task.id === id);
+  const task = onToday ?? (listed && withGoal(queryClient, listed));
+  queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) => {
+    if (!data) return data;
+    const known =
+      task ??
+      data.pages
+        .flatMap((page) => [...page.overdue, ...page.days.flatMap((day) => day.tasks)])
+        .find((copy) => copy.id === id);
+    const from = shownOn(data, id, known?.plannedFor ?? null);
+    return moveOnUpcoming(data, { id, from, to }, known);
+  });
+}
+
 /** A task or habit changed: everywhere it is cached, onto Today or off it. */
 function showItemChange(queryClient: QueryClient, collection: Collection, id: string, fields: Fields): void {
+  if (collection === 'tasks' && fields.plannedFor !== undefined) {
+    showPlanChange(queryClient, id, fields.plannedFor as Day | null);
+  }
   updateItems(queryClient, collection, (item) =>
     item.id === id ? changed(queryClient, item, fields) : item,
   );

@@ -3,7 +3,7 @@ import { api } from '#shared/api/contract';
 import type { Day } from '#shared/domain/days';
 import { callApi } from '../../../lib/api-client';
 import { invalidateAll } from '../../../lib/refetch-after-write';
-import { moveInDays } from '../lib/move-in-days';
+import { moveOnUpcoming } from '../../../lib/upcoming-moves';
 import { UPCOMING_QUERY_KEY, type UpcomingData } from './get-upcoming';
 
 export type MoveTaskVariables = { id: string; from: Day | null; to: Day };
@@ -14,9 +14,9 @@ export function moveTask({ id, to }: MoveTaskVariables) {
 }
 
 /**
- * A move shows at once: the task leaves its day and joins the new one in the cached pages, the
- * snapshot comes back on failure, and every list is read again when it settles (as reorders do,
- * docs/product.md#reordering).
+ * A move shows at once: the task leaves its day and joins the new one in the cached pages
+ * (lib/upcoming-moves.ts), the snapshot comes back on failure, and every list is read again when it
+ * settles (as reorders do, docs/product.md#reordering).
  */
 export function useMoveTask() {
   const queryClient = useQueryClient();
@@ -26,9 +26,7 @@ export function useMoveTask() {
       await queryClient.cancelQueries({ queryKey: UPCOMING_QUERY_KEY });
       const before = queryClient.getQueriesData<UpcomingData>({ queryKey: UPCOMING_QUERY_KEY });
       queryClient.setQueriesData<UpcomingData>({ queryKey: UPCOMING_QUERY_KEY }, (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, days: moveInDays(page.days, move) })) }
-          : data,
+        data ? moveOnUpcoming(data, move) : data,
       );
       return { before };
     },
