@@ -115,6 +115,30 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
     });
   });
 
+  it('more days that cannot load say so and wait for "Try again", which loads them', async () => {
+    let failing = true;
+    installFakeApi(
+      on('GET', /^\/api\/upcoming\?/, (request) => {
+        const query = new URL(request.path, 'http://localhost').searchParams;
+        const from = query.get('from')!;
+        if (from !== TODAY && failing) return { status: 500, body: { message: 'Something went wrong' } };
+        const days = [];
+        for (let day = from; day <= query.get('to')!; day = addDays(day, 1))
+          days.push({ day, tasks: [], habits: [] });
+        return { body: { today: TODAY, overdue: [], days } };
+      }),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const { user } = renderUpcoming();
+    await user.click(await screen.findByRole('button', { name: 'Show more days' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Could not load more days\./);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Thursday 24 December' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show more days' })).toBeInTheDocument();
+  });
+
   it('its drag handle lifts a task for the keyboard and says how to move it', async () => {
     fakeApi({
       '2026-11-27': { tasks: [todayTask('Call mum', 0, { plannedFor: '2026-11-27', isToday: false })] },

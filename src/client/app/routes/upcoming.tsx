@@ -32,18 +32,20 @@ export function UpcomingRoute() {
     [today, upcoming.data, days],
   );
 
-  // More days when the end of the list comes into view.
+  // More days when the end of the list comes into view; after a failed load only by the button, so a
+  // server that keeps failing is not asked again and again while the end stays in view.
   const end = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = upcoming;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = upcoming;
   useEffect(() => {
     const target = end.current;
-    if (!target || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!target || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
+      return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const onMove = (task: UpcomingTask, from: string | null, to: string) =>
     move.mutate(
@@ -89,10 +91,19 @@ export function UpcomingRoute() {
               />
             )}
           />
-          <div ref={end} className="flex justify-center py-2">
+          <div ref={end} className="flex flex-col items-center gap-2 py-2">
+            {hasNextPage && isFetchNextPageError && !isFetchingNextPage && (
+              <p role="alert" className="text-center text-destructive text-sm">
+                Could not load more days. {errorText(upcoming.error)}
+              </p>
+            )}
             {hasNextPage && (
               <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? 'Loading more days…' : 'Show more days'}
+                {isFetchingNextPage
+                  ? 'Loading more days…'
+                  : isFetchNextPageError
+                    ? 'Try again'
+                    : 'Show more days'}
               </Button>
             )}
           </div>
