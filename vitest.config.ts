@@ -22,11 +22,12 @@ if (!runPostgresProject) {
  * The test files of a project share their worker's modules (`isolate: false`): a file no longer
  * imports the app, its schemas and its libraries again, nor builds a new DOM environment, which was
  * half of vitest's time (docs/decisions/025-suite-time.md). Each file still makes its own app and
- * database. A file that replaces a module with `vi.mock`, or resets the registry with `vi.resetModules`,
- * needs modules loaded afresh (a reset in a shared worker would hand the next file other copies), so
- * those files, found by reading them, run in a companion project with modules of their own.
+ * database. A file that replaces a module with `vi.mock` or `vi.doMock`, or resets the registry with
+ * `vi.resetModules`, needs modules loaded afresh (a reset in a shared worker would hand the next file
+ * other copies), so those files, found by reading them, run in a companion project with modules of
+ * their own.
  */
-const MOCKS_A_MODULE = /\bvi\.(mock|resetModules)\(/;
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock|resetModules)\(/;
 const testFilesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
