@@ -99,23 +99,25 @@ test('Upcoming: "Move to…" moves a task without dragging; axe clean in both th
   await snap(page, 'upcoming', { fullPage: false });
 });
 
-test('quick add in words: "Call mum tomorrow" shows a chip, then makes "Call mum" planned for tomorrow', {
+test('quick add in words: "Call mum tomorrow at 9am" shows chips, then makes "Call mum" planned for tomorrow, reminded at 9:00', {
   tag: '@phone',
 }, async ({ page }) => {
   await signInByRequest(page);
   await page.goto('/today');
   const field = page.getByRole('textbox', { name: 'New task on Today' });
-  await field.pressSequentially('Call mum tomorrow');
+  await field.pressSequentially('Call mum tomorrow at 9am');
   const chips = page.getByRole('list', { name: 'Read from your words' });
-  await expect(chips).toContainText('Tomorrow');
+  await expect(chips.getByRole('listitem')).toHaveText(['Day: Tomorrow', 'Reminder: 9:00']);
   await expectNoA11yViolations(page);
   await snap(page, 'quick-add-words', { fullPage: false });
   await field.press('Enter');
   await expect(field).toHaveValue('');
-  // Put on Today by the field, and planned for tomorrow.
-  await expect(page.getByRole('article', { name: 'Call mum, Tomorrow' })).toBeVisible();
+  // Put on Today by the field, planned for tomorrow, with its reminder.
+  await expect(page.getByRole('article', { name: 'Call mum, Tomorrow, Reminder at 9:00' })).toBeVisible();
   await page.getByRole('link', { name: 'Upcoming' }).click();
-  await expect(day(page, 'Tomorrow').getByRole('article', { name: 'Call mum', exact: true })).toBeVisible();
+  await expect(
+    day(page, 'Tomorrow').getByRole('article', { name: 'Call mum, Reminder at 9:00', exact: true }),
+  ).toBeVisible();
 });
 
 /*

@@ -27,23 +27,25 @@ describe('readBulkLines', () => {
 
   it('reads each line as quick add does, in the order typed', async () => {
     const readings = await readBulkLines(
-      '  Call mum tomorrow #Family\n\nGym every monday\r\nBuy milk\nاتصل بأمي\n',
+      '  Call mum tomorrow 9am #Family\n\nGym every monday\r\nBuy milk\nاتصل بأمي\n',
       context,
     );
     expect(
-      readings.map(({ line, title, plannedFor, repeat, goalId }) => ({
+      readings.map(({ line, title, plannedFor, repeat, remindAt, goalId }) => ({
         line,
         title,
         plannedFor,
         repeat,
+        remindAt,
         goalId,
       })),
     ).toEqual([
       {
-        line: 'Call mum tomorrow #Family',
+        line: 'Call mum tomorrow 9am #Family',
         title: 'Call mum',
         plannedFor: '2026-11-28',
         repeat: null,
+        remindAt: '09:00',
         goalId: 'g-family',
       },
       {
@@ -51,10 +53,11 @@ describe('readBulkLines', () => {
         title: 'Gym',
         plannedFor: '2026-11-30',
         repeat: 'FREQ=WEEKLY;BYDAY=MO',
+        remindAt: null,
         goalId: null,
       },
-      { line: 'Buy milk', title: 'Buy milk', plannedFor: null, repeat: null, goalId: null },
-      { line: 'اتصل بأمي', title: 'اتصل بأمي', plannedFor: null, repeat: null, goalId: null },
+      { line: 'Buy milk', title: 'Buy milk', plannedFor: null, repeat: null, remindAt: null, goalId: null },
+      { line: 'اتصل بأمي', title: 'اتصل بأمي', plannedFor: null, repeat: null, remindAt: null, goalId: null },
     ]);
   });
 

@@ -11,7 +11,13 @@ const GOALS = [
 ];
 const context = (today = TODAY): QuickAddContext => ({ today, goals: GOALS });
 
-type Expected = { title: string; plannedFor?: string | null; repeat?: string | null; goalId?: string | null };
+type Expected = {
+  title: string;
+  plannedFor?: string | null;
+  repeat?: string | null;
+  remindAt?: string | null;
+  goalId?: string | null;
+};
 
 /** Rows whose third column, the person's day, is TODAY when left out. */
 const onDays = (rows: [string, Expected, string?][]) =>
@@ -23,8 +29,9 @@ function expectReading(text: string, expected: Expected, today = TODAY) {
     title: reading.title,
     plannedFor: reading.plannedFor,
     repeat: reading.repeat,
+    remindAt: reading.remindAt,
     goalId: reading.goalId,
-  }).toEqual({ plannedFor: null, repeat: null, goalId: null, ...expected });
+  }).toEqual({ plannedFor: null, repeat: null, remindAt: null, goalId: null, ...expected });
   // Every chip's words are where it says, and taking them all out leaves the title.
   for (const chip of reading.chips) expect(text.slice(chip.start, chip.end)).toBe(chip.text);
 }
@@ -87,10 +94,7 @@ describe('readQuickAdd: days', () => {
   });
 
   it.each<[string, Expected, string?]>([
-    // Times are not kept: they stay in the title, and a time alone plans nothing.
-    ['Call mum tomorrow 5pm', { title: 'Call mum 5pm', plannedFor: '2026-11-28' }],
-    ['Call mum tomorrow at noon', { title: 'Call mum at noon', plannedFor: '2026-11-28' }],
-    ['Call mum at 5pm', { title: 'Call mum at 5pm' }],
+    // A moment that is no time of day stays in the title (times of day: 'readQuickAdd: reminders').
     ['Call mum in 3 hours', { title: 'Call mum in 3 hours' }],
     ['Do it now', { title: 'Do it now' }],
     // Words that are days only with "on", "this" or "next".
@@ -404,7 +408,7 @@ describe('readQuickAdd: goals', () => {
     ['Call #Family #Learn', { title: 'Call #Learn', goalId: 'g-family' }],
     // A goal's name is a goal's, even when it holds a day.
     ['Call mum tomorrow #Family', { title: 'Call mum', plannedFor: '2026-11-28', goalId: 'g-family' }],
-    ['tomorrow 5pm #family', { title: '5pm', plannedFor: '2026-11-28', goalId: 'g-family' }],
+    ['tomorrow 5pm #family', { title: '', plannedFor: '2026-11-28', remindAt: '17:00', goalId: 'g-family' }],
   ])('%j -> %j', (text, expected) => {
     expectReading(text, expected);
   });
@@ -416,6 +420,73 @@ describe('readQuickAdd: goals', () => {
   });
 });
 
+describe('readQuickAdd: reminders', () => {
+  it.each<[string, Expected, string?]>([
+    // With a day, the time is that day's reminder.
+    ['Call mum tomorrow 5pm', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '17:00' }],
+    ['Call mum at 5pm tomorrow', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '17:00' }],
+    ['Call mum tomorrow at noon', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '12:00' }],
+    ['Call mum tomorrow at midnight', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '00:00' }],
+    ['Call mum on friday at 9:30am', { title: 'Call mum', plannedFor: TODAY, remindAt: '09:30' }],
+    ['Call mum dec 24 at 17:45', { title: 'Call mum', plannedFor: '2026-12-24', remindAt: '17:45' }],
+    ['Call mum tomorrow @7:05', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '07:05' }],
+    ['Call mum tomorrow 5 PM', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '17:00' }],
+    ['Call mum tomorrow 7 a.m.', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '07:00' }],
+    ['Call mum tomorrow 12am', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '00:00' }],
+    ['Call mum tomorrow 12pm', { title: 'Call mum', plannedFor: '2026-11-28', remindAt: '12:00' }],
+    // Alone, it plans the task for today, so that it is reminded.
+    ['Call mum at 5pm', { title: 'Call mum', plannedFor: TODAY, remindAt: '17:00' }],
+    ['Call mum at 5pm', { title: 'Call mum', plannedFor: '2027-01-01', remindAt: '17:00' }, '2027-01-01'],
+    ['Call mum tonight 8pm', { title: 'Call mum', plannedFor: TODAY, remindAt: '20:00' }],
+    // With a repeat, each of its days.
+    [
+      'Gym every monday 7am',
+      { title: 'Gym', plannedFor: '2026-11-30', repeat: 'FREQ=WEEKLY;BYDAY=MO', remindAt: '07:00' },
+    ],
+    [
+      'Pills every day at 21:00',
+      { title: 'Pills', plannedFor: TODAY, repeat: 'FREQ=DAILY', remindAt: '21:00' },
+    ],
+    // Only the first; a second stays.
+    ['Call mum 5pm or 6pm', { title: 'Call mum or 6pm', plannedFor: TODAY, remindAt: '17:00' }],
+    // Not times of day: no "at" before a 24-hour clock, an hour without am or pm, inside a word or a
+    // number, out of range.
+    ['Read John 3:16', { title: 'Read John 3:16' }],
+    ['Train 17:30 to Leeds', { title: 'Train 17:30 to Leeds' }],
+    ['Meet Ana at 5', { title: 'Meet Ana at 5' }],
+    ['Book flight QF25pm', { title: 'Book flight QF25pm' }],
+    ['Lunch at noonish', { title: 'Lunch at noonish' }],
+    ['Lunch noon', { title: 'Lunch noon' }],
+    ['Call at 13pm', { title: 'Call at 13pm' }],
+    ['Call at 24:00', { title: 'Call at 24:00' }],
+    ['Call at 9:75', { title: 'Call at 9:75' }],
+    ['Call at 5pm.', { title: 'Call.', plannedFor: TODAY, remindAt: '17:00' }],
+    ['Chat 5pm', { title: 'Chat', plannedFor: TODAY, remindAt: '17:00' }],
+  ])('%j -> %j', (text, expected, today) => {
+    expectReading(text, expected, today);
+  });
+
+  it('shows the time as the cards do, with "Today" when the time alone plans the task', () => {
+    const chip = (text: string) => readQuickAdd(text, context()).chips.find((c) => c.kind === 'reminder');
+    expect(chip('Call mum tomorrow at 9am')).toEqual({
+      kind: 'reminder',
+      text: 'at 9am',
+      label: '9:00',
+      start: 18,
+      end: 24,
+    });
+    expect(chip('Call mum at 17:30')?.label).toBe('Today, 17:30');
+  });
+
+  it('leaves a time the person took away in the title, with the task unplanned', () => {
+    const reading = readQuickAdd('Call mum at 5pm', {
+      ...context(),
+      dismissed: [{ kind: 'reminder', text: 'at 5pm' }],
+    });
+    expect(reading).toMatchObject({ title: 'Call mum at 5pm', plannedFor: null, remindAt: null, chips: [] });
+  });
+});
+
 describe('readQuickAdd: empty titles', () => {
   it.each<[string, Expected, string?]>([
     // Nothing but a plan: the title is empty and the caller says so.
@@ -424,6 +495,8 @@ describe('readQuickAdd: empty titles', () => {
     ['#Family', { title: '', goalId: 'g-family' }],
     ['on friday', { title: '', plannedFor: TODAY }],
     ['next week #Family', { title: '', plannedFor: '2026-11-30', goalId: 'g-family' }],
+    ['5pm', { title: '', plannedFor: TODAY, remindAt: '17:00' }],
+    ['Friday 5pm', { title: '', plannedFor: TODAY, remindAt: '17:00' }],
     // A line that is only a weekday or a date is a title that looks like one.
     ['Friday', { title: 'Friday' }],
     ['Dec 24', { title: 'Dec 24' }],

@@ -1,8 +1,9 @@
 /**
  * Quick add understands words (docs/product.md#words-in-quick-add, docs/decisions/024-quick-add-words.md):
  * "Call mum tomorrow #Family" is the task "Call mum", planned for tomorrow, in the goal Family; "Gym
- * every monday" is "Gym" repeating FREQ=WEEKLY;BYDAY=MO. Each thing read is a chip holding the words
- * it came from; taking a chip's words out of the text leaves the title.
+ * every monday" is "Gym" repeating FREQ=WEEKLY;BYDAY=MO; "at 5pm" is a reminder at 17:00
+ * (quick-add-times.ts). Each thing read is a chip holding the words it came from; taking a chip's words
+ * out of the text leaves the title.
  *
  * Days are read by chrono-node, always from the person's day `today` (never the machine's clock or
  * zone); repeats by a small grammar of Stride's own (chrono reads no repeats), built as repeat-rule's
@@ -23,17 +24,20 @@ import {
   PLAN_YEARS_AHEAD,
   weekdayOf,
 } from './days';
+import { readTime } from './quick-add-times';
+import type { TimeOfDay } from './reminder-times';
+import { reminderTimeLabel } from './reminder-words';
 import { firstOccurrenceFrom } from './repeat-expansion';
 import { parseRepeat, type RepeatRule, repeatText, weekdayOfNumber } from './repeat-rule';
 import { repeatWords } from './repeat-words';
 
-export type QuickAddChipKind = 'day' | 'repeat' | 'goal';
+export type QuickAddChipKind = 'day' | 'repeat' | 'reminder' | 'goal';
 
 export type QuickAddChip = {
   kind: QuickAddChipKind;
   /** The words read, as typed: `text.slice(start, end)`. */
   text: string;
-  /** What the chip shows: "Tomorrow", "Every Monday", the goal's name. */
+  /** What the chip shows: "Tomorrow", "Every Monday", "17:00", the goal's name. */
   label: string;
   start: number;
   end: number;
@@ -56,6 +60,8 @@ export type QuickAddReading = {
   plannedFor: Day | null;
   /** An RRULE of Stride's subset, without "RRULE:". */
   repeat: string | null;
+  /** The reminder's time of day, HH:MM. */
+  remindAt: TimeOfDay | null;
   goalId: string | null;
   goalName: string | null;
   /** In the order their words appear. */
@@ -419,9 +425,9 @@ function ownDays(text: string, today: Day): DayRead[] {
 }
 
 /*
- * Times are not kept (Stride has no times yet): a parse that fixes an hour or a minute ("5pm", "at
- * noon", "in 3 hours", "now") is dropped before chrono merges it with a day, so "tomorrow 5pm" reads
- * "tomorrow" and leaves "5pm" in the title.
+ * Chrono reads no times here: a parse that fixes an hour or a minute ("5pm", "at noon", "in 3 hours",
+ * "now") is dropped before chrono merges it with a day. The times of day a reminder can take are read
+ * before the days, by quick-add-times.ts; the rest ("in 3 hours") stays in the title.
  */
 const fixesTime = (components: ParsingComponents) =>
   components.isCertain('hour') || components.isCertain('minute');
@@ -574,8 +580,8 @@ function startLabel(day: Day, today: Day): string {
 }
 
 /**
- * Reads quick add's line: the goal ("#Name"), the repeat ("every monday") and the day ("tomorrow"),
- * the first of each kind, each as a chip, and the title that is left. See
+ * Reads quick add's line: the goal ("#Name"), the repeat ("every monday"), the reminder's time ("at
+ * 5pm") and the day ("tomorrow"), the first of each kind, each as a chip, and the title that is left. See
  * docs/product.md#words-in-quick-add for every rule.
  */
 export function readQuickAdd(text: string, context: QuickAddContext): QuickAddReading {
@@ -607,6 +613,9 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
     masked = blank(masked, [read]);
   }
   if (repeat) masked = blank(masked, [repeat]);
+
+  const time = readTime(masked, (words) => dismissed('reminder', words));
+  if (time) masked = blank(masked, [time]);
 
   const days = [...ownDays(masked, today), ...chronoDays(masked, today)]
     .map((d) => withConnector(masked, d))
@@ -643,11 +652,20 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
       end: day.end,
     });
   }
+  if (time) {
+    // A time alone plans the task for today, as in Todoist: a task without a day is never reminded.
+    const alone = plannedFor === null;
+    if (alone) plannedFor = today;
+    const clock = reminderTimeLabel(time.time) ?? time.time;
+    const { start, end } = time;
+    const label = alone ? `Today, ${clock}` : clock;
+    chips.push({ kind: 'reminder', text: text.slice(start, end), label, start, end });
+  }
   chips.sort((a, b) => a.start - b.start);
 
   let title = titleWithout(text, chips);
   // A line that is only a weekday or a date ("Friday", "Dec 24") is a title that looks like a day.
-  if (title === '' && day && !day.strong && !rule) {
+  if (title === '' && day && !day.strong && !rule && !time) {
     chips.splice(
       chips.findIndex((chip) => chip.kind === 'day'),
       1,
@@ -660,6 +678,7 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
     title,
     plannedFor,
     repeat: rule,
+    remindAt: time?.time ?? null,
     goalId: goal?.goal.id ?? null,
     goalName: goal?.goal.title ?? null,
     chips,

@@ -118,6 +118,7 @@ export function BulkItemForm({
         goalId: line.goalId ?? target,
         ...(line.plannedFor ? { plannedFor: line.plannedFor } : {}),
         ...(line.repeat ? { repeat: line.repeat } : {}),
+        ...(line.remindAt ? { remindAt: line.remindAt } : {}),
       }));
       settle(createTasks, inputs, { onSuccess: done, onError: fail });
     } else {

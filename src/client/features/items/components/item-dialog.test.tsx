@@ -468,18 +468,19 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Tasks' }),
-      'Call mum tomorrow{Enter}Plan trip #work next week{Enter}Water plants',
+      'Call mum tomorrow at 9am{Enter}Plan trip #work next week{Enter}Water plants',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Create 3 Tasks' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(
       api.writes().map(({ body }) => body as { title: string; goalId: string | null; plannedFor?: string }),
     ).toMatchObject([
-      { title: 'Call mum', goalId: null, plannedFor: '2026-11-27' },
+      { title: 'Call mum', goalId: null, plannedFor: '2026-11-27', remindAt: '09:00' },
       { title: 'Plan trip', goalId: work.id, plannedFor: '2026-11-30' },
       { title: 'Water plants', goalId: null },
     ]);
     expect(api.writes()[2]?.body).not.toHaveProperty('plannedFor');
+    expect(api.writes()[1]?.body).not.toHaveProperty('remindAt');
   });
 
   it('repeats on the chosen day: "Every week on Monday" for next week, sent as an RRULE', async () => {

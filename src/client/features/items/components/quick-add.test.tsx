@@ -68,6 +68,24 @@ describe('quick add understands words (docs/product.md#words-in-quick-add)', () 
     });
   });
 
+  it('reads a time as the reminder: "Call mum at 5pm" is reminded at 17:00 today', async () => {
+    const api = fakeServer();
+    const { user } = renderQuickAdd();
+    await user.type(screen.getByRole('textbox', { name: 'New task on Today' }), 'Call mum at 5pm');
+    const chips = await screen.findByRole('list', { name: 'Read from your words' });
+    await waitFor(() => expect(chips).toHaveTextContent('Reminder: Today, 17:00'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      id: expect.any(String),
+      title: 'Call mum',
+      goalId: null,
+      isToday: true,
+      plannedFor: TODAY,
+      remindAt: '17:00',
+    });
+  });
+
   it('removing a chip keeps its words in the title', async () => {
     const api = fakeServer();
     const { user } = renderQuickAdd();

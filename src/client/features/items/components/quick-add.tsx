@@ -26,7 +26,7 @@ export type QuickAddProps = {
  * focus for the next one; positions come from the server (the end of the list, and of Today). A
  * refusal puts the words back (if the field is still empty) and says why under it.
  *
- * It understands words (docs/product.md#words-in-quick-add): a day, a repeat and "#Goal", shown as
+ * It understands words (docs/product.md#words-in-quick-add): a day, a repeat, a time and "#Goal", shown as
  * chips while typing and taken out of the title. The reader (chrono-node and rrule with it) and the
  * title rules load with the field's first use, not with the screen
  * (docs/decisions/010-first-load-weight.md); focusing the field has usually fetched them already.
@@ -94,6 +94,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
     const plan = {
       ...(words?.plannedFor ? { plannedFor: words.plannedFor } : {}),
       ...(words?.repeat ? { repeat: words.repeat } : {}),
+      ...(words?.remindAt ? { remindAt: words.remindAt } : {}),
     };
     // Each Enter is its own call (mutateAsync): several typed quickly each report their own outcome.
     settle(
