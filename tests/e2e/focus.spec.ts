@@ -4,7 +4,8 @@ import { expect, post, signInByRequest, test, uniqueEmail } from './fixtures';
 /*
  * Where keyboard focus goes (docs/product.md#cards, docs/product.md#dialog-lifecycle,
  * docs/product.md#execution-mode): a ticked box keeps it, a dialog opens in its Title and gives focus
- * back to what opened it however it closes, and Escape and Back leave Execution Mode for Today.
+ * back to what opened it however it closes (a card's Edit or menu when its title opened it), and Escape
+ * and Back leave Execution Mode for Today.
  */
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -83,6 +84,61 @@ test('Edit opens in Title, and Escape, Close or Cancel give focus back to its op
   await expect(dialog(page).getByRole('textbox', { name: 'Title' })).toBeFocused();
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(add).toBeFocused();
+});
+
+test("a tap on a card's title opens Edit, and closing gives focus to the card's Edit or menu", {
+  tag: '@phone',
+}, async ({ page }) => {
+  await signInWithToday(page);
+  const press = (target: ReturnType<Page['getByText']>) => (isPhone() ? target.tap() : target.click());
+  // The text holds no focus to give back: the card's Edit button takes it, or on a phone its menu.
+  const openerOf = (title: string, kind: 'task' | 'habit') =>
+    isPhone()
+      ? card(page, title).getByRole('button', { name: `More actions for ${title}` })
+      : card(page, title).getByRole('button', { name: `Edit ${kind}` });
+
+  await press(card(page, 'Write intro').getByText('Write intro', { exact: true }));
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Item' })).toBeVisible();
+  await expect(dialog(page).getByRole('textbox', { name: 'Title' })).toHaveValue('Write intro');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(openerOf('Write intro', 'task')).toBeFocused();
+
+  // The goal's name under a title opens it too; the badge beside it keeps opening the history.
+  await press(card(page, 'Long run').getByText('Run', { exact: true }));
+  await expect(dialog(page).getByRole('textbox', { name: 'Title' })).toHaveValue('Long run');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(openerOf('Long run', 'task')).toBeFocused();
+  await page.getByRole('checkbox', { name: 'Complete Long run' }).click();
+  await card(page, 'Long run')
+    .getByRole('button', { name: /^History of Long run/ })
+    .click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Item' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toHaveCount(0);
+
+  // Execution Mode's card is the same card.
+  await page.getByRole('button', { name: 'Execute Mode' }).click();
+  await press(page.getByRole('article').getByText(/^(Write intro|Stretch)$/));
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Item' })).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Execution Mode' })).toBeVisible();
+});
+
+test("selecting a card's title with the mouse leaves Edit closed, so it can be copied", async ({ page }) => {
+  await signInWithToday(page);
+  const title = card(page, 'Write intro').getByText('Write intro', { exact: true });
+  const box = await title.boundingBox();
+  if (!box) throw new Error('the title is not on screen');
+  await page.mouse.move(box.x + 1, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toMatch(/^Write/);
+  await expect(dialog(page)).toHaveCount(0);
 });
 
 // Back must find the dialog's history entry the moment the dialog shows its focus: the entry used to be

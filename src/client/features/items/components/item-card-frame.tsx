@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useRef } from 'react';
 import ArrowDown from '~icons/lucide/arrow-down';
 import ArrowUp from '~icons/lucide/arrow-up';
 import CalendarDays from '~icons/lucide/calendar-days';
@@ -85,6 +85,28 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     edit: props.onEdit,
     remove: props.onDelete,
   });
+  const editButton = useRef<HTMLButtonElement>(null);
+  /*
+   * A click or tap on the title and the lines under it opens Edit, as a title does in Todoist or Things
+   * (docs/product.md#cards, docs/decisions/043-title-opens-edit.md). Pointer only: keyboards and screen
+   * readers keep the Edit button, the menu's Edit and `e`, so the text block adds no control of its own.
+   */
+  const editFromText = (event: MouseEvent<HTMLDivElement>) => {
+    // A control inside (the completion badge) keeps its own click.
+    const control = event.target instanceof Element ? event.target.closest('a, button, input, label') : null;
+    if (control && event.currentTarget.contains(control)) return;
+    // A drag that selected text was for copying it.
+    if (window.getSelection()?.isCollapsed === false) return;
+    // The dialog gives focus back to what held it as it opened (components/ui/dialog.tsx), and text
+    // holds none: the card's Edit button does, or on phones, where that is hidden, the card's menu.
+    const edit = editButton.current;
+    const opener =
+      edit && getComputedStyle(edit).display !== 'none'
+        ? edit
+        : event.currentTarget.closest('[data-card]')?.querySelector<HTMLElement>('[aria-haspopup="menu"]');
+    opener?.focus({ preventScroll: true });
+    props.onEdit();
+  };
   return (
     <article
       ref={cardRef}
@@ -147,7 +169,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         )}
       </label>
 
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-1 py-1.5">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboards have Edit, the menu and `e`. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: no role, as no new control: it repeats Edit. */}
+      <div className="flex min-w-0 flex-1 cursor-pointer flex-col gap-0.5 px-1 py-1.5" onClick={editFromText}>
         <span
           dir="auto"
           className={cn(
@@ -202,9 +226,10 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         </button>
       </IconTooltip>
 
-      {/* Phones keep the title readable: there, Edit lives only in the actions menu. */}
+      {/* Phones keep the title readable: there, Edit is in the actions menu, and the title opens it. */}
       <IconTooltip label={`Edit ${kind}`}>
         <button
+          ref={editButton}
           type="button"
           onClick={props.onEdit}
           className={cn('hidden sm:inline-flex', iconButtonShape, quietColors)}
