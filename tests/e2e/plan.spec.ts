@@ -108,6 +108,9 @@ test('quick add in words: "Call mum tomorrow at 9am" shows chips, then makes "Ca
   await field.pressSequentially('Call mum tomorrow at 9am');
   const chips = page.getByRole('list', { name: 'Read from your words' });
   await expect(chips.getByRole('listitem')).toHaveText(['Day: Tomorrow', 'Reminder: 9:00']);
+  // This browser has not been switched on for reminders: the line says so, with the switch at hand.
+  await expect(page.getByText('Reminders are off on this device.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Switch reminders on' })).toBeVisible();
   await expectNoA11yViolations(page);
   await snap(page, 'quick-add-words', { fullPage: false });
   await field.press('Enter');

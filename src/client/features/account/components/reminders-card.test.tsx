@@ -1,99 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DENIED_WORDS } from '../../../lib/reminders-on-device';
 import { installFakeApi, on } from '../../../testing/fake-api';
+import {
+  ENDPOINT,
+  fakePushBrowser,
+  fakePushServer,
+  IPHONE,
+  SERVER_KEY,
+  SUBSCRIPTION_JSON,
+} from '../../../testing/fake-push-browser';
 import { renderWithProviders } from '../../../testing/render';
-import { DENIED_WORDS, RemindersCard } from './reminders-card';
+import { RemindersCard } from './reminders-card';
 
 // docs/product.md#account-settings: "Reminders on this device".
 
-const base64url = (bytes: number[]) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const SERVER_KEY = base64url([4, ...Array.from({ length: 64 }, (_, i) => i)]);
-const ENDPOINT = 'https://push.example.com/send/abc';
-const SUBSCRIPTION_JSON = {
-  endpoint: ENDPOINT,
-  expirationTime: null,
-  keys: {
-    p256dh: base64url([4, ...Array.from({ length: 64 }, () => 7)]),
-    auth: base64url(Array(16).fill(9)),
-  },
-};
-
-const CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-
-/** The browser as the card sees it: notifications, a worker with a PushManager, a subscription or none. */
-function fakeBrowser(options: {
-  permission?: NotificationPermission;
-  answer?: NotificationPermission;
-  subscribed?: boolean;
-  pushManager?: boolean;
-  userAgent?: string;
-}) {
-  const state = { permission: options.permission ?? 'default', subscribed: options.subscribed ?? false };
-  const subscription = {
-    endpoint: ENDPOINT,
-    options: { applicationServerKey: null as ArrayBuffer | null },
-    toJSON: () => SUBSCRIPTION_JSON,
-    unsubscribe: vi.fn(async () => {
-      state.subscribed = false;
-      return true;
-    }),
-  };
-  const subscribe = vi.fn(async (opts: { applicationServerKey: Uint8Array }) => {
-    subscription.options.applicationServerKey = opts.applicationServerKey.slice().buffer;
-    state.subscribed = true;
-    return subscription;
-  });
-  const showNotification = vi.fn(async () => undefined);
-  const registration = {
-    pushManager: { getSubscription: async () => (state.subscribed ? subscription : null), subscribe },
-    showNotification,
-  };
-  const requestPermission = vi.fn(async () => {
-    state.permission = options.answer ?? 'granted';
-    return state.permission;
-  });
-  vi.stubGlobal('Notification', {
-    get permission() {
-      return state.permission;
-    },
-    requestPermission,
-  });
-  if (options.pushManager !== false) vi.stubGlobal('PushManager', class {});
-  else Reflect.deleteProperty(window, 'PushManager');
-  vi.stubGlobal('isSecureContext', true);
-  vi.stubGlobal('navigator', {
-    userAgent: options.userAgent ?? CHROME,
-    maxTouchPoints: 0,
-    onLine: true,
-    serviceWorker: { ready: Promise.resolve(registration), getRegistration: async () => registration },
-  });
-  return { requestPermission, subscribe, subscription, showNotification };
-}
-
 afterEach(() => vi.unstubAllGlobals());
-
-function server() {
-  return installFakeApi(
-    on('GET', '/api/push/public-key', () => ({ body: { publicKey: SERVER_KEY } })),
-    on('POST', '/api/push/subscriptions', () => ({
-      status: 201,
-      body: { endpoint: ENDPOINT, createdAt: '2026-11-27T06:00:00.000Z' },
-    })),
-    on('DELETE', '/api/push/subscriptions', () => ({ status: 204 })),
-  );
-}
 
 describe('RemindersCard', () => {
   it('asks for permission only when switched on, subscribes with the server key and hands the subscription over', async () => {
-    const api = server();
-    const browser = fakeBrowser({});
+    const api = fakePushServer();
+    const browser = fakePushBrowser({});
     const { user } = renderWithProviders(<RemindersCard />);
     const toggle = await screen.findByRole('switch', { name: 'Reminders on this device' });
     await waitFor(() => expect(toggle).toBeEnabled());
@@ -123,8 +50,8 @@ describe('RemindersCard', () => {
   });
 
   it('says so plainly when the browser refuses, and keeps reminders off', async () => {
-    const api = server();
-    fakeBrowser({ answer: 'denied' });
+    const api = fakePushServer();
+    fakePushBrowser({ answer: 'denied' });
     const { user } = renderWithProviders(<RemindersCard />);
     const toggle = await screen.findByRole('switch', { name: 'Reminders on this device' });
     await waitFor(() => expect(toggle).toBeEnabled());
@@ -136,8 +63,8 @@ describe('RemindersCard', () => {
   });
 
   it('switched off, tells the server first, then drops the browser subscription', async () => {
-    const api = server();
-    const browser = fakeBrowser({ permission: 'granted', subscribed: true });
+    const api = fakePushServer();
+    const browser = fakePushBrowser({ permission: 'granted', subscribed: true });
     const { user } = renderWithProviders(<RemindersCard />);
     const toggle = await screen.findByRole('switch', { name: 'Reminders on this device' });
     await waitFor(() => expect(toggle).toBeChecked());
@@ -158,7 +85,7 @@ describe('RemindersCard', () => {
         body: { message: 'You have reached the limit of 10 devices with reminders.' },
       })),
     );
-    const browser = fakeBrowser({});
+    const browser = fakePushBrowser({});
     const { user } = renderWithProviders(<RemindersCard />);
     const toggle = await screen.findByRole('switch', { name: 'Reminders on this device' });
     await waitFor(() => expect(toggle).toBeEnabled());
@@ -173,8 +100,8 @@ describe('RemindersCard', () => {
   });
 
   it('without a PushManager the switch is off and says the browser cannot', async () => {
-    server();
-    fakeBrowser({ pushManager: false });
+    fakePushServer();
+    fakePushBrowser({ pushManager: false });
     renderWithProviders(<RemindersCard />);
     const toggle = screen.getByRole('switch', { name: 'Reminders on this device' });
     expect(toggle).toBeDisabled();
@@ -184,8 +111,8 @@ describe('RemindersCard', () => {
   });
 
   it('on an iPhone in Safari it points to the installed app', async () => {
-    server();
-    fakeBrowser({ pushManager: false, userAgent: IPHONE });
+    fakePushServer();
+    fakePushBrowser({ pushManager: false, userAgent: IPHONE });
     renderWithProviders(<RemindersCard />);
     expect(screen.getByRole('switch', { name: 'Reminders on this device' })).toHaveAccessibleDescription(
       /reminders come only to the installed app/,

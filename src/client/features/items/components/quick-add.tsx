@@ -11,6 +11,7 @@ import { goalsQueryOptions } from '../api/get-goals';
 import { useSaveItem } from '../api/save-item';
 import { settle } from '../lib/settle';
 import { QuickAddChips } from './quick-add-chips';
+import { RemindersOffNoteOnDemand } from './reminders-off-note-on-demand';
 
 export type QuickAddProps = {
   /** The field's name, e.g. "New task on Today", "New task in {goal}", "New todo". */
@@ -158,6 +159,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
         </button>
       </div>
       {reading && <QuickAddChips chips={reading.chips} onRemove={removeChip} />}
+      {reading?.remindAt && <RemindersOffNoteOnDemand />}
       {failure && (
         <p id={`${ids}-failure`} role="alert" className="px-1 font-medium text-destructive text-sm">
           {failure}

@@ -3,11 +3,13 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import type { SingleItemFormInput } from '../lib/item-form-values';
+import { RemindersOffNote } from './reminders-off-note';
 
 /**
  * "Remind me at" in the item dialog (docs/product.md#item-dialog, docs/decisions/036-reminders-on-screen.md):
  * the browser's own time field, and "No reminder" beside it while a time is set, so clearing never
- * depends on a field's hidden keyboard gesture. The hint says when the reminder comes.
+ * depends on a field's hidden keyboard gesture. The hint says when the reminder comes, and a note
+ * whether this device would show it.
  */
 export function ReminderField({
   id,
@@ -56,6 +58,7 @@ export function ReminderField({
           <p id={`${id}-hint`} className="text-muted-foreground text-xs">
             {REMINDER_HINTS[undated ? 'undated' : kind]}
           </p>
+          {field.value !== '' && <RemindersOffNote />}
         </div>
       )}
     />

@@ -23,6 +23,7 @@ import { offerUndo } from '../../../lib/undo';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { updateHabit } from '../api/update-habit';
 import { updateTask } from '../api/update-task';
+import { RemindersOffNoteOnDemand } from './reminders-off-note-on-demand';
 
 /*
  * A task's or habit's reminder on its card (docs/product.md#cards, docs/decisions/036-reminders-on-screen.md):
@@ -164,6 +165,7 @@ function OpenedReminderDialog({
               }}
             />
             <FieldError fieldId={id} error={error} />
+            {value !== '' && <RemindersOffNoteOnDemand />}
           </div>
           <DialogFooter>
             <Button variant="outline" disabled={remindAt === null} onClick={() => choose(null)}>

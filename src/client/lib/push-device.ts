@@ -1,7 +1,7 @@
 import { api } from '#shared/api/contract';
 import type { PushSubscriptionInput } from '#shared/api/push';
-import { callApi } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { callApi } from './api-client';
+import { ApiError } from './api-error';
 
 /*
  * Reminders on this device (docs/product.md#account-settings, docs/decisions/036-reminders-on-screen.md):
