@@ -161,22 +161,39 @@ describe('TaskCard', () => {
     expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Goal: Launch');
   });
 
-  it('opens the edit dialog from the edit control', async () => {
-    const task = makeTask({ title: 'Fix bike' });
+  /** A task's card beside the editor its Edit opens. */
+  function renderWithEditor(title: string) {
+    const task = makeTask({ title });
     installFakeApi(
       on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
       on('GET', /^\/api\//, () => ({ body: [] })),
     );
-    const { user } = renderWithProviders(
+    return renderWithProviders(
       <>
         <TaskCard task={task} goal={null} />
         <ItemEditor />
       </>,
     );
+  }
+
+  it('opens the edit dialog from the edit control', async () => {
+    const { user } = renderWithEditor('Fix bike');
     await user.click(screen.getByRole('button', { name: 'Edit task' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
+  });
+
+  // docs/product.md#cards, "Title opens Edit".
+  it("opens the edit dialog from the title, whose closing gives focus to the card's Edit button", async () => {
+    const { user } = renderWithEditor('Fix bike');
+    await user.click(screen.getByText('Fix bike'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Edit task' })).toHaveFocus();
   });
 
   it('opens the edit dialog from the actions menu too (phones have no inline edit button)', async () => {

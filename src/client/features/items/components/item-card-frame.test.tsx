@@ -1,16 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, on } from '../../../testing/fake-api';
 import { renderWithProviders } from '../../../testing/render';
-import { resetItemEditor } from '../lib/item-editor';
-import { makeTask } from '../testing/factories';
 import { ItemCardFrame, type ItemCardFrameProps } from './item-card-frame';
-import { ItemEditor } from './item-editor';
-import { TaskCard } from './task-card';
 
 /* A click on a card's title and the lines under it opens Edit (docs/product.md#cards). */
-
-afterEach(resetItemEditor);
 
 function renderFrame(props: Partial<ItemCardFrameProps> = {}) {
   installFakeApi(on('GET', /^\/api\//, () => ({ body: [] })));
@@ -75,26 +69,5 @@ describe('ItemCardFrame title', () => {
     // A plain click afterwards (which clears the selection) opens it.
     await user.click(title);
     expect(onEdit).toHaveBeenCalledTimes(1);
-  });
-
-  it("opens the card's Edit dialog, whose closing gives focus to the card's Edit button", async () => {
-    const task = makeTask({ title: 'Fix bike' });
-    installFakeApi(
-      on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
-      on('GET', /^\/api\//, () => ({ body: [] })),
-    );
-    const { user } = renderWithProviders(
-      <>
-        <TaskCard task={task} goal={null} />
-        <ItemEditor />
-      </>,
-    );
-    await user.click(screen.getByText('Fix bike'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('heading', { name: 'Edit Item' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Fix bike');
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Edit task' })).toHaveFocus();
   });
 });
