@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakePushBrowser, fakePushServer } from '../testing/fake-push-browser';
 import { renderWithProviders } from '../testing/render';
 import { useRemindersOnDevice } from './reminders-on-device';
 
 // docs/decisions/044-reminders-off-said-where-set.md: one answer for every place that shows it.
-
-afterEach(() => vi.unstubAllGlobals());
 
 function Reader({ name }: { name: string }) {
   const { on, change } = useRemindersOnDevice();

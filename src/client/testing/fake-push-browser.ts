@@ -3,8 +3,8 @@ import { installFakeApi, on } from './fake-api';
 
 /*
  * A browser's notifications, service worker and PushManager as the reminders' switch sees them
- * (lib/reminders-on-device.ts), and the server's push calls. Globals are stubbed: undo them with
- * `vi.unstubAllGlobals()` after each test.
+ * (lib/reminders-on-device.ts), and the server's push calls. The globals are stubbed; the client's
+ * test setup (testing/setup.ts) undoes them after each test.
  */
 
 const base64url = (bytes: number[]) =>

@@ -658,7 +658,7 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
     if (alone) plannedFor = today;
     const clock = reminderTimeLabel(time.time) ?? time.time;
     const { start, end } = time;
-    const label = alone ? `Today, ${clock}` : clock;
+    const label = alone ? `${dayLabel(today, today)}, ${clock}` : clock;
     chips.push({ kind: 'reminder', text: text.slice(start, end), label, start, end });
   }
   chips.sort((a, b) => a.start - b.start);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DENIED_WORDS } from '../../../lib/reminders-on-device';
 import { installFakeApi, on } from '../../../testing/fake-api';
 import {
@@ -14,8 +14,6 @@ import { renderWithProviders } from '../../../testing/render';
 import { RemindersCard } from './reminders-card';
 
 // docs/product.md#account-settings: "Reminders on this device".
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('RemindersCard', () => {
   it('asks for permission only when switched on, subscribes with the server key and hands the subscription over', async () => {

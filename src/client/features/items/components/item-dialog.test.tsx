@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GOAL_COLORS } from '#shared/domain/palette';
 import { PersonsDayContext } from '../../../lib/persons-day';
 import { installFakeApi, on, type RecordedRequest } from '../../../testing/fake-api';
+import { fakePushBrowser } from '../../../testing/fake-push-browser';
 import { renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
 import { ItemDialog, type ItemDialogProps } from './item-dialog';
@@ -619,6 +620,20 @@ describe('ItemDialog: a reminder (docs/product.md#item-dialog)', () => {
       plannedFor: '2026-11-27',
       remindAt: '07:30',
     });
+  });
+
+  // docs/product.md#reminders, "Where it is set, whether this device shows it".
+  it('says, while a time is set, that this device has reminders off, with the switch', async () => {
+    fakeServer();
+    fakePushBrowser({});
+    const { dialog, user } = openOn();
+    const time = within(dialog).getByLabelText('Remind me at');
+    expect(within(dialog).queryByText('Reminders are off on this device.')).not.toBeInTheDocument();
+    await user.type(time, '07:30');
+    expect(await within(dialog).findByText('Reminders are off on this device.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Switch reminders on' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No reminder' }));
+    expect(within(dialog).queryByText('Reminders are off on this device.')).not.toBeInTheDocument();
   });
 
   it("editing shows the task's time, sends remindAt only when it changed, and No reminder clears it", async () => {

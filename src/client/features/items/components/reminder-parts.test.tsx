@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PersonsDayContext } from '../../../lib/persons-day';
 import { installFakeApi, on } from '../../../testing/fake-api';
+import { fakePushBrowser } from '../../../testing/fake-push-browser';
 import { pressableToastButton, renderWithProviders } from '../../../testing/render';
 import { makeHabit, makeTask } from '../testing/factories';
 import { HabitCard } from './habit-card';
@@ -69,6 +70,18 @@ describe("a card's reminder (docs/product.md#cards)", () => {
     await user.click(await pressableToastButton('Undo'));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes()[1]?.body).toEqual({ remindAt: null });
+  });
+
+  // docs/product.md#reminders, "Where it is set, whether this device shows it".
+  it('says, once a time is chosen, that this device has reminders off, with the switch', async () => {
+    patchEchoes();
+    fakePushBrowser({});
+    const { user } = renderTask(makeTask({ title: 'Call mum', plannedFor: TODAY }));
+    const dialog = await openReminderDialog(user, 'Call mum');
+    expect(within(dialog).queryByText('Reminders are off on this device.')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Time'), '07:30');
+    expect(await within(dialog).findByText('Reminders are off on this device.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Switch reminders on' })).toBeInTheDocument();
   });
 
   it('asks for a time rather than saving an empty one', async () => {

@@ -1,13 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DENIED_WORDS } from '../../../lib/reminders-on-device';
 import { fakePushBrowser, fakePushServer, SUBSCRIPTION_JSON } from '../../../testing/fake-push-browser';
 import { renderWithProviders } from '../../../testing/render';
 import { REMINDERS_OFF_WORDS, RemindersOffNote } from './reminders-off-note';
 
 // docs/product.md#reminders: a reminder being set says when this device would not show it.
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('RemindersOffNote', () => {
   it('says reminders are off here, and its button switches them on as the settings do', async () => {
