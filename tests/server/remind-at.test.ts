@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 /*
  * `remindAt` on tasks and habits (docs/product.md#reminders): a time of day, HH:MM, kept as sent,
  * changed and cleared; a bad time is a 400 naming the field and changes nothing; the export carries
- * it (version 3) and an older file still imports.
+ * it (from version 3) and an older file still imports.
  */
 
 const now = new Date();
@@ -88,12 +88,12 @@ describe('remindAt on habits', () => {
 });
 
 describe('remindAt in the export and the import', () => {
-  it('goes out in a version 3 file and comes back in another account', async () => {
+  it('goes out in the export file and comes back in another account', async () => {
     const from = await signedIn();
     await from.createTask({ title: 'Pay rent', plannedFor: '2026-04-01', remindAt: '09:15' });
     await from.createHabit({ title: 'Walk', remindAt: '12:30' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(3);
+    expect(file.version).toBe(4);
     expect(file.tasks.map((task) => task.remindAt)).toEqual(['09:15']);
     expect(file.habits.map((habit) => habit.remindAt)).toEqual(['12:30']);
 

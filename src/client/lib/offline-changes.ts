@@ -200,6 +200,7 @@ type NewItem = {
   plannedFor?: string | null;
   repeat?: string | null;
   remindAt?: string | null;
+  description?: string | null;
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
@@ -219,6 +220,7 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
   const base = {
     id: input.id,
     title: input.title,
+    description: input.description ?? null,
     isToday,
     remindAt: input.remindAt ?? null,
     completedToday: false,

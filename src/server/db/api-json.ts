@@ -62,6 +62,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
   const fields: Fields = [
     ['id', col(alias, 'id')],
     ['title', col(alias, 'title')],
+    ['description', col(alias, 'description')],
     ['goalId', col(alias, 'goal_id')],
     ['plannedFor', col(alias, 'planned_for')],
     ['repeat', col(alias, 'repeat')],
@@ -84,6 +85,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
 export const habitFields = (alias: string, day: Day): Fields => [
   ['id', col(alias, 'id')],
   ['title', col(alias, 'title')],
+  ['description', col(alias, 'description')],
   ['repeat', col(alias, 'repeat')],
   ['timesPerWeek', col(alias, 'times_per_week')],
   ['remindAt', col(alias, 'remind_at')],

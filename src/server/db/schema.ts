@@ -117,6 +117,8 @@ export const tasks = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     goalId: uuid('goal_id'),
     title: text('title').notNull(),
+    /** Free text with lines, up to DESCRIPTION_MAX characters (docs/product.md#descriptions); null: none. */
+    description: text('description'),
     /** The person's day it is planned for (docs/product.md#planning); null: unplanned. */
     plannedFor: date('planned_for', { mode: 'string' }),
     /** An RRULE of the subset in src/shared/domain/repeat-rule.ts, canonical; null: done once. */
@@ -171,6 +173,8 @@ export const habits = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     title: text('title').notNull(),
+    /** As a task's description. */
+    description: text('description'),
     /** The days it is due (docs/product.md#habit-schedules); null with no times_per_week: every day. */
     repeat: text('repeat'),
     /** The day the rule was set: it applies from then, and INTERVAL counts from it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
 import {
+  DescriptionSchema,
   IdSchema,
   MAX_GOALS,
   MAX_HABITS,
@@ -10,7 +11,7 @@ import {
   SortOrderSchema,
   TitleSchema,
 } from './common';
-import { DescriptionSchema, GoalColorSchema, GoalSchema } from './goals';
+import { GoalColorSchema, GoalSchema } from './goals';
 import { HabitSchema, ONE_SCHEDULE_MESSAGE, TimesPerWeekSchema } from './habits';
 import { DaySchema } from './history';
 import { PlannedForSchema, TaskSchema } from './tasks';
@@ -26,10 +27,11 @@ export const EXPORT_FORMAT = 'stride-export';
 /**
  * Version 2 carries the plan (plannedFor, repeat and the day it counts from, timesPerWeek); a version 1
  * file, which has none, still imports: its items come unplanned and repeat nothing. Version 3 adds
- * `remindAt` on tasks and habits; older files import without reminders.
+ * `remindAt` on tasks and habits; older files import without reminders. Version 4 adds a task's and a
+ * habit's `description`; older files import without them.
  */
-export const EXPORT_VERSION = 3;
-export const IMPORTABLE_VERSIONS = [1, 2, 3] as const;
+export const EXPORT_VERSION = 4;
+export const IMPORTABLE_VERSIONS = [1, 2, 3, 4] as const;
 /** Largest import body: a full account (10,000 tasks, 200 habits with years of history) fits. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
@@ -84,6 +86,8 @@ const ImportedGoalSchema = z.object({
 const ImportedTaskSchema = z.object({
   id: IdSchema,
   title: TitleSchema,
+  // Version 4 only.
+  description: DescriptionSchema.default(null),
   goalId: IdSchema.nullable(),
   // Version 2 only: absent in version 1 files.
   plannedFor: PlannedForSchema.nullable().default(null),
@@ -103,6 +107,7 @@ const ImportedHabitSchema = z
   .object({
     id: IdSchema,
     title: TitleSchema,
+    description: DescriptionSchema.default(null),
     repeat: RepeatSchema.nullable().default(null),
     repeatStart: DaySchema.nullable().default(null),
     timesPerWeek: TimesPerWeekSchema.nullable().default(null),

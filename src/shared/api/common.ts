@@ -72,6 +72,20 @@ export const TitleSchema = textRules(
 );
 
 /**
+ * A goal's, a task's or a habit's description: free text with lines, trimmed; empty is none (null).
+ */
+export const DescriptionSchema = textRules(
+  z
+    .string({ message: 'Description must be text' })
+    .trim()
+    .max(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` }),
+  'Description',
+  { lines: true },
+)
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/**
  * A repeat rule (docs/product.md#repeats): an RRULE of the subset src/shared/domain/repeat-rule.ts
  * reads, without "RRULE:", taken in its canonical text; anything else is refused naming `repeat`.
  */

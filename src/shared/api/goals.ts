@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '../domain/palette';
-import { DESCRIPTION_MAX, IdSchema, SortOrderSchema, TitleSchema, textRules } from './common';
+import { DescriptionSchema, IdSchema, SortOrderSchema, TitleSchema } from './common';
 
 export const GoalColorSchema = z.enum(GOAL_COLORS, {
   message: `Color must be one of: ${GOAL_COLORS.join(', ')}`,
 });
-
-export const DescriptionSchema = textRules(
-  z
-    .string({ message: 'Description must be text' })
-    .trim()
-    .max(DESCRIPTION_MAX, { message: `Description must be at most ${DESCRIPTION_MAX} characters` }),
-  'Description',
-  { lines: true },
-)
-  .nullable()
-  .transform((value) => (value ? value : null));
 
 export const GoalSchema = z.object({
   id: IdSchema,

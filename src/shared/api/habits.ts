@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { TIMES_PER_WEEK_MAX } from '../domain/streaks';
-import { IdSchema, RemindAtSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
+import {
+  DescriptionSchema,
+  IdSchema,
+  RemindAtSchema,
+  RepeatSchema,
+  SortOrderSchema,
+  TitleSchema,
+} from './common';
 
 export const TIMES_PER_WEEK_MESSAGE = `timesPerWeek must be a whole number from 1 to ${TIMES_PER_WEEK_MAX}`;
 export const ONE_SCHEDULE_MESSAGE = 'A habit takes repeat or timesPerWeek, not both';
@@ -15,6 +22,8 @@ export const TimesPerWeekSchema = z
 export const HabitSchema = z.object({
   id: IdSchema,
   title: z.string(),
+  /** Free text with lines (docs/product.md#descriptions), or null. */
+  description: z.string().nullable(),
   /** The days it is due, an RRULE (docs/product.md#habit-schedules); null: every day. */
   repeat: z.string().nullable(),
   /** Due every day of a week until this many days are done; null: not counted by the week. */
@@ -38,6 +47,7 @@ export const CreateHabitInputSchema = z
     /** Chosen by the client so that a retried or replayed create answers the same item (idempotent). */
     id: IdSchema.optional(),
     title: TitleSchema,
+    description: DescriptionSchema.default(null),
     repeat: RepeatSchema.nullable().default(null),
     timesPerWeek: TimesPerWeekSchema.nullable().default(null),
     remindAt: RemindAtSchema.nullable().default(null),
@@ -54,6 +64,7 @@ export type CreateHabitInput = z.input<typeof CreateHabitInputSchema>;
 export const UpdateHabitInputSchema = z
   .object({
     title: TitleSchema.optional(),
+    description: DescriptionSchema.optional(),
     /** Giving a habit one schedule takes the other away. */
     repeat: RepeatSchema.nullable().optional(),
     timesPerWeek: TimesPerWeekSchema.nullable().optional(),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { EARLIEST_PLANNED_DAY, isDay, latestPlannableDay } from '../domain/days';
-import { IdSchema, RemindAtSchema, RepeatSchema, SortOrderSchema, TitleSchema } from './common';
+import {
+  DescriptionSchema,
+  IdSchema,
+  RemindAtSchema,
+  RepeatSchema,
+  SortOrderSchema,
+  TitleSchema,
+} from './common';
 import { GoalColorSchema } from './goals';
 
 export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
@@ -18,6 +25,8 @@ export const PlannedForSchema = z
 export const TaskSchema = z.object({
   id: IdSchema,
   title: z.string(),
+  /** Free text with lines (docs/product.md#descriptions), or null. */
+  description: z.string().nullable(),
   goalId: IdSchema.nullable(),
   /** The person's day the task is planned for (YYYY-MM-DD), or null: unplanned. */
   plannedFor: z.string().nullable(),
@@ -54,6 +63,7 @@ export const CreateTaskInputSchema = z.object({
   /** Chosen by the client so that a retried or replayed create answers the same item (idempotent). */
   id: IdSchema.optional(),
   title: TitleSchema,
+  description: DescriptionSchema.default(null),
   goalId: IdSchema.nullable().default(null),
   plannedFor: PlannedForSchema.nullable().default(null),
   repeat: RepeatSchema.nullable().default(null),
@@ -67,6 +77,7 @@ export type CreateTaskInput = z.input<typeof CreateTaskInputSchema>;
 
 export const UpdateTaskInputSchema = z.object({
   title: TitleSchema.optional(),
+  description: DescriptionSchema.optional(),
   goalId: IdSchema.nullable().optional(),
   plannedFor: PlannedForSchema.nullable().optional(),
   repeat: RepeatSchema.nullable().optional(),

@@ -52,6 +52,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'repeat_in_words',
           'repeat_start',
           'remind_at',
+          'description',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -66,6 +67,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           task.plannedFor,
           ...repeatCells(task),
           task.remindAt,
+          task.description,
         ]),
       );
     case 'habits':
@@ -83,6 +85,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'repeat_start',
           'times_per_week',
           'remind_at',
+          'description',
         ],
         data.habits.map((habit) => [
           habit.id,
@@ -95,6 +98,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           ...repeatCells(habit),
           habit.timesPerWeek,
           habit.remindAt,
+          habit.description,
         ]),
       );
     case 'completions':

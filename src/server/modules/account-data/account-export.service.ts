@@ -148,6 +148,7 @@ function exportFile(rows: ExportRows, now: Date): AccountExport {
     tasks: taskRows.map((task) => ({
       id: task.id,
       title: task.title,
+      description: task.description,
       goalId: task.goalId,
       plannedFor: task.plannedFor,
       repeat: task.repeat,
@@ -163,6 +164,7 @@ function exportFile(rows: ExportRows, now: Date): AccountExport {
     habits: habitRows.map((habit) => ({
       id: habit.id,
       title: habit.title,
+      description: habit.description,
       repeat: habit.repeat,
       repeatStart: habit.repeatStart,
       timesPerWeek: habit.timesPerWeek,

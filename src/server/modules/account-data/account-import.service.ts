@@ -368,6 +368,7 @@ async function decideImport(tx: Db, person: PersonDay, file: AccountImport): Pro
       id: task.id,
       goalId: task.goalId,
       title: task.title,
+      description: task.description,
       // A rule counts from its first day; a file without one (written by hand) starts it on the
       // planned day, or today, as a create does (docs/product.md#repeats).
       plannedFor: task.plannedFor,
@@ -388,6 +389,7 @@ async function decideImport(tx: Db, person: PersonDay, file: AccountImport): Pro
       userId,
       id: habit.id,
       title: habit.title,
+      description: habit.description,
       repeat: habit.repeat,
       repeatStart: habit.repeat === null ? null : (habit.repeatStart ?? importDay),
       timesPerWeek: habit.timesPerWeek,

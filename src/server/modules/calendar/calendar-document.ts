@@ -50,6 +50,13 @@ function ruleFrom(task: FeedTask, from: Day, time: string | null, zone: string):
   return `${text};UNTIL=${time === null ? until.replaceAll('-', '') : basicUtc(instantOfLocalTime(until, time, zone))}`;
 }
 
+/** The goal's line, then the task's own description (docs/product.md#calendar-feed); null with neither. */
+function eventDescription(task: FeedTask): string | null {
+  const parts = [task.goalTitle === null ? null : `Goal: ${task.goalTitle}`, task.description];
+  const text = parts.filter((part) => part !== null).join('\n\n');
+  return text === '' ? null : text;
+}
+
 function eventAt(
   task: FeedTask,
   day: Day,
@@ -62,7 +69,7 @@ function eventAt(
   const base = {
     id: uid,
     summary: task.title,
-    description: task.goalTitle === null ? null : `Goal: ${task.goalTitle}`,
+    description: eventDescription(task),
     stamp: task.updatedAt,
     ...(repeating ? { repeating: `RRULE:${repeating}` } : {}),
   };

@@ -32,6 +32,7 @@ export async function findFeedOwner(db: Db, tokenHash: string): Promise<FeedOwne
 export type FeedTask = {
   id: string;
   title: string;
+  description: string | null;
   goalTitle: string | null;
   plannedFor: string;
   repeat: string | null;
@@ -46,6 +47,7 @@ export async function findPlannedTasks(db: Db, userId: string): Promise<FeedTask
     .select({
       id: tasks.id,
       title: tasks.title,
+      description: tasks.description,
       goalTitle: goals.title,
       plannedFor: tasks.plannedFor,
       repeat: tasks.repeat,

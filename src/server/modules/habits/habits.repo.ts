@@ -8,6 +8,7 @@ import { statement } from '../../db/statements';
 export type NewHabit = Pick<
   HabitRow,
   | 'title'
+  | 'description'
   | 'repeat'
   | 'repeatStart'
   | 'timesPerWeek'

@@ -47,6 +47,7 @@ export async function createHabit(
           repeat: input.repeat,
           repeatStart: input.repeat === null ? null : today,
           timesPerWeek: input.timesPerWeek,
+          description: input.description,
           remindAt: input.remindAt,
           isToday: input.isToday,
           sortOrder: await positionFor(tx, userId, { kind: 'habits' }, input.sortOrder),
@@ -83,6 +84,7 @@ export function patchHabit(
       if (!current) throw notFound('Habit');
       const changes: HabitChanges = {};
       if (edits.title !== undefined) changes.title = edits.title;
+      if (edits.description !== undefined) changes.description = edits.description;
       if (edits.remindAt !== undefined) changes.remindAt = edits.remindAt;
       // A habit has one schedule (docs/product.md#habit-schedules): giving it one takes the other away.
       if (edits.repeat !== undefined && edits.repeat !== current.repeat) {

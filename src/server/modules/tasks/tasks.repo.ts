@@ -11,6 +11,7 @@ export type TaskWithGoal = TaskRow & { inHabitGoal: boolean };
 export type NewTask = Pick<
   TaskRow,
   | 'title'
+  | 'description'
   | 'goalId'
   | 'plannedFor'
   | 'repeat'

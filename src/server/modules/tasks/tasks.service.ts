@@ -81,6 +81,7 @@ export async function createTask(
           title: input.title,
           goalId: input.goalId,
           ...plan,
+          description: input.description,
           remindAt: input.remindAt,
           completed: input.completed,
           completedOn: input.completed ? today : null,
@@ -120,6 +121,7 @@ export function patchTask(
       if (!current) throw notFound('Task');
       const changes: TaskChanges = {};
       if (edits.title !== undefined) changes.title = edits.title;
+      if (edits.description !== undefined) changes.description = edits.description;
       if (edits.remindAt !== undefined) changes.remindAt = edits.remindAt;
       if (edits.completed !== undefined && edits.completed !== current.completed) {
         changes.completed = edits.completed;

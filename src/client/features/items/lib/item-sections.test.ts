@@ -23,6 +23,7 @@ const task = (
 ): Task => ({
   id,
   title: id,
+  description: null,
   goalId,
   plannedFor: null,
   repeat: null,
@@ -38,6 +39,7 @@ const task = (
 const habit = (id: string, sortOrder: number): Habit => ({
   id,
   title: id,
+  description: null,
   repeat: null,
   remindAt: null,
   timesPerWeek: null,

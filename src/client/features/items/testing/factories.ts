@@ -29,6 +29,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
   return {
     id: fakeId(),
     title: 'Run 5k',
+    description: null,
     goalId: null,
     plannedFor: null,
     repeat: null,
@@ -48,6 +49,7 @@ export function makeHabit(overrides: Partial<Habit> = {}): Habit {
   return {
     id: fakeId(),
     title: 'Meditate',
+    description: null,
     repeat: null,
     remindAt: null,
     timesPerWeek: null,

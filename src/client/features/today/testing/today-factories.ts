@@ -21,6 +21,7 @@ export function todayTask(
   return {
     id: testUuid(),
     title,
+    description: null,
     goalId: overrides.goal ? overrides.goal.id : null,
     plannedFor: null,
     repeat: null,
@@ -46,6 +47,7 @@ export function todayHabit(title: string, todaySortOrder: number, overrides: Par
   return {
     id: testUuid(),
     title,
+    description: null,
     repeat: null,
     remindAt: null,
     timesPerWeek: null,
