@@ -26,6 +26,7 @@ describe('searchIndex', () => {
     task('2', 'Running'),
     { kind: 'goal', id: 'g', title: 'Health', description: 'Run a marathon' },
     { kind: 'habit', id: 'h', title: 'Go for a run' },
+    { kind: 'habit', id: 'i', title: 'Stretch', description: 'After each run' },
     task('5', 'Rerun the tests'),
     task('6', 'قراءة القرآن'),
     task('7', 'Crème brûlée'),
@@ -33,8 +34,8 @@ describe('searchIndex', () => {
   const index = buildSearchIndex(entries);
   const ids = (query: string) => searchIndex(index, query).map((hit) => hit.entry.id);
 
-  it('ranks a title prefix first, then a word start, then anywhere, then a goal description', () => {
-    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g']);
+  it('ranks a title prefix first, then a word start, then anywhere, then a description', () => {
+    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g', 'i']);
   });
 
   it('ignores case and accents in both the query and the titles', () => {

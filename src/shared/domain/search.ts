@@ -1,6 +1,6 @@
 /**
  * Search over every goal, task and habit (docs/product.md#search). The index holds each entry's
- * folded title (and a goal's folded description), built once per change of the lists; a query then
+ * folded title and description, built once per change of the lists; a query then
  * folds only itself and walks the index once, so 5,000 items answer within a frame.
  */
 
@@ -10,7 +10,7 @@ export type SearchEntry = {
   kind: SearchKind;
   id: string;
   title: string;
-  /** Goals only: searched after the title. */
+  /** Searched after every title. */
   description?: string | null;
 };
 
@@ -80,7 +80,7 @@ function rankOf(indexed: IndexedEntry, query: string): SearchRank | undefined {
 }
 
 /**
- * The entries whose title (or goal description) holds the query, best first: rank, then the order
+ * The entries whose title (or description) holds the query, best first: rank, then the order
  * the lists give (goals, tasks and habits as the caller put them). One pass into four buckets, no sort.
  */
 export function searchIndex(

@@ -14,7 +14,7 @@ const health = makeGoal({ title: 'Health', description: 'Run a marathon in sprin
 const shoes = makeTask({ title: 'Buy running shoes', goalId: null, sortOrder: 1 });
 const running = makeTask({ title: 'Running plan', goalId: null, sortOrder: 2 });
 const quran = makeTask({ title: 'قراءة القرآن', goalId: null, sortOrder: 3 });
-const stretch = makeHabit({ title: 'Stretch', sortOrder: 1 });
+const stretch = makeHabit({ title: 'Stretch', description: 'After each long run', sortOrder: 1 });
 
 function serve(tasks: Task[] = [shoes, running, quran], habits = [stretch]) {
   return installFakeApi(
@@ -64,6 +64,7 @@ describe('search', () => {
       'TaskRunning plan',
       'TaskBuy running shoes',
       'GoalHealth',
+      'HabitStretch',
     ]);
     expect(field).toHaveAttribute('aria-activedescendant', options()[0]?.id);
     await user.keyboard('{ArrowDown}');

@@ -35,8 +35,18 @@ export function SearchLayer({
           title: goal.title,
           description: goal.description,
         })),
-        ...(tasks ?? []).map((task) => ({ kind: 'task' as const, id: task.id, title: task.title })),
-        ...(habits ?? []).map((habit) => ({ kind: 'habit' as const, id: habit.id, title: habit.title })),
+        ...(tasks ?? []).map((task) => ({
+          kind: 'task' as const,
+          id: task.id,
+          title: task.title,
+          description: task.description,
+        })),
+        ...(habits ?? []).map((habit) => ({
+          kind: 'habit' as const,
+          id: habit.id,
+          title: habit.title,
+          description: habit.description,
+        })),
       ]),
     [goals, tasks, habits],
   );

@@ -80,7 +80,7 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
 
   const status =
     deferredQuery.trim() === ''
-      ? 'Type a title, or words from a goal’s description.'
+      ? 'Type a title, or words from a description.'
       : hits.length === 0
         ? 'No matches.'
         : `${hits.length === 50 ? 'First 50' : hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
