@@ -161,7 +161,7 @@ describe('GET /api/account/export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description',
+      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority',
     );
     expect(lines[1]).toMatch(
       new RegExp(`^${a.interval.id},"Intervals, 6×400 m",${a.run.id},Run a 10k,false,true,`),
@@ -740,14 +740,14 @@ describe('export version 2: the plan', () => {
     };
     const tasks = await csv('tasks');
     expect(tasks.header).toMatch(
-      /,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description$/,
+      /,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority$/,
     );
-    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15,$/);
+    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15,,$/);
     // The rule counts from the day it was planned for, a Tuesday.
     expect(tasks.row(repeating.id)).toMatch(
-      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,,$/,
+      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,,,$/,
     );
-    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,,$/);
+    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,,,$/);
     const habits = await csv('habits');
     expect(habits.header).toMatch(
       /,created_at,repeat,repeat_in_words,repeat_start,times_per_week,remind_at,description$/,

@@ -138,7 +138,7 @@ describe('descriptions in the export, the import and the calendar feed', () => {
     expect(file.tasks.map((task) => task.description)).toEqual(['IBAN in the email\n"from March"']);
     expect(file.habits.map((habit) => habit.description)).toEqual(['Round the park']);
     const csv = await from.call('GET', '/api/account/export/csv/tasks');
-    expect(csv.body.trimEnd()).toMatch(/,"IBAN in the email\n""from March"""$/);
+    expect(csv.body.trimEnd()).toMatch(/,"IBAN in the email\n""from March""",$/);
 
     const to = await signedIn();
     await to.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);

@@ -8,6 +8,7 @@ import type { Upcoming } from '#shared/api/upcoming';
 import type { Day } from '#shared/domain/days';
 import { nextSortOrder } from '#shared/domain/ordering';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
+import type { Priority } from '#shared/domain/priority';
 import { moveOnUpcoming, shownOn } from './upcoming-moves';
 
 /*
@@ -201,6 +202,7 @@ type NewItem = {
   repeat?: string | null;
   remindAt?: string | null;
   description?: string | null;
+  priority?: Priority;
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
@@ -236,6 +238,7 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
           goalId,
           plannedFor: input.plannedFor ?? null,
           repeat: input.repeat ?? null,
+          priority: input.priority ?? 0,
           completed: input.completed ?? false,
         }
       : { ...base, repeat: input.repeat ?? null, timesPerWeek: input.timesPerWeek ?? null };

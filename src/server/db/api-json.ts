@@ -67,6 +67,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['plannedFor', col(alias, 'planned_for')],
     ['repeat', col(alias, 'repeat')],
     ['remindAt', col(alias, 'remind_at')],
+    ['priority', col(alias, 'priority')],
     ['completed', col(alias, 'completed')],
     // A repeating task done today reads done until the day is over (docs/product.md#repeats).
     [

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DAY_START_HOUR_MAX } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '#shared/domain/palette';
+import type { Priority } from '#shared/domain/priority';
 import { TIMES_PER_WEEK_MAX } from '#shared/domain/streaks';
 
 /** A stored remindAt is a time of day, as src/shared/domain/reminder-times.ts reads it. */
@@ -127,6 +128,8 @@ export const tasks = pgTable(
     repeatStart: date('repeat_start', { mode: 'string' }),
     /** HH:MM in the person's zone, reminded on its day (docs/product.md#reminders); null: none. */
     remindAt: text('remind_at'),
+    /** 0 none, 1 low, 2 medium, 3 high (docs/product.md#priority). */
+    priority: smallint('priority').$type<Priority>().notNull().default(0),
     completed: boolean('completed').notNull().default(false),
     /**
      * The person's day a normal task was completed on, null while open: an earlier day takes it off
@@ -162,6 +165,7 @@ export const tasks = pgTable(
     // an update in place (docs/decisions/023-repeats-in-floating-days.md).
     index('tasks_user_repeat_idx').on(t.userId).where(sql`${t.repeat} is not null`),
     check('tasks_remind_at_time', sql.raw(REMIND_AT_CHECK)),
+    check('tasks_priority_range', sql`priority between 0 and 3`),
   ],
 );
 

@@ -14,7 +14,7 @@ import {
 import { GoalColorSchema, GoalSchema } from './goals';
 import { HabitSchema, ONE_SCHEDULE_MESSAGE, TimesPerWeekSchema } from './habits';
 import { DaySchema } from './history';
-import { PlannedForSchema, TaskSchema } from './tasks';
+import { PlannedForSchema, PrioritySchema, TaskSchema } from './tasks';
 
 /*
  * A person's data taken out and brought back (docs/product.md#your-data,
@@ -28,7 +28,7 @@ export const EXPORT_FORMAT = 'stride-export';
  * Version 2 carries the plan (plannedFor, repeat and the day it counts from, timesPerWeek); a version 1
  * file, which has none, still imports: its items come unplanned and repeat nothing. Version 3 adds
  * `remindAt` on tasks and habits; older files import without reminders. Version 4 adds a task's and a
- * habit's `description`; older files import without them.
+ * habit's `description` and a task's `priority`; older files import without them.
  */
 export const EXPORT_VERSION = 4;
 export const IMPORTABLE_VERSIONS = [1, 2, 3, 4] as const;
@@ -95,6 +95,8 @@ const ImportedTaskSchema = z.object({
   repeatStart: DaySchema.nullable().default(null),
   // Version 3 only.
   remindAt: RemindAtSchema.nullable().default(null),
+  // Version 4 only.
+  priority: PrioritySchema.default(0),
   completed: z.boolean({ message: 'completed must be true or false' }),
   isToday: z.boolean({ message: 'isToday must be true or false' }),
   todaySortOrder: SortOrderSchema,

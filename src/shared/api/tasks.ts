@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_PLANNED_DAY, isDay, latestPlannableDay } from '../domain/days';
+import { PRIORITIES, PRIORITY_MESSAGE } from '../domain/priority';
 import {
   DescriptionSchema,
   IdSchema,
@@ -22,6 +23,9 @@ export const PlannedForSchema = z
     message: PLANNED_FOR_MESSAGE,
   });
 
+/** 0 none, 1 low, 2 medium, 3 high (docs/product.md#priority). */
+export const PrioritySchema = z.literal(PRIORITIES, { message: PRIORITY_MESSAGE });
+
 export const TaskSchema = z.object({
   id: IdSchema,
   title: z.string(),
@@ -37,6 +41,8 @@ export const TaskSchema = z.object({
   repeat: z.string().nullable(),
   /** The time of day (HH:MM, the person's zone) to be reminded on its day, or null (docs/product.md#reminders). */
   remindAt: z.string().nullable(),
+  /** 0 none, 1 low, 2 medium, 3 high (docs/product.md#priority). */
+  priority: PrioritySchema,
   /** A normal task's state. Tasks in a habit goal use completedToday instead. */
   completed: z.boolean(),
   /**
@@ -68,6 +74,7 @@ export const CreateTaskInputSchema = z.object({
   plannedFor: PlannedForSchema.nullable().default(null),
   repeat: RepeatSchema.nullable().default(null),
   remindAt: RemindAtSchema.nullable().default(null),
+  priority: PrioritySchema.default(0),
   completed: z.boolean().default(false),
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
@@ -82,6 +89,7 @@ export const UpdateTaskInputSchema = z.object({
   plannedFor: PlannedForSchema.nullable().optional(),
   repeat: RepeatSchema.nullable().optional(),
   remindAt: RemindAtSchema.nullable().optional(),
+  priority: PrioritySchema.optional(),
   completed: z.boolean().optional(),
   completedToday: z.boolean().optional(),
   isToday: z.boolean().optional(),

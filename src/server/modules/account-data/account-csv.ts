@@ -1,4 +1,5 @@
 import type { AccountExport, CsvList } from '#shared/api/account-data';
+import { PRIORITY_WORDS } from '#shared/domain/priority';
 import { repeatWords } from '#shared/domain/repeat-words';
 import { type CsvCell, csvPieces } from '../../http/csv';
 
@@ -7,7 +8,7 @@ import { type CsvCell, csvPieces } from '../../http/csv';
  * JSON file is, so the two never disagree. Positions are the lists' orders; completions name their
  * item so the file reads on its own. The plan's columns come after the first version's, so a sheet
  * that reads those by position still finds them; a repeat is given as its rule and in words; the
- * reminder time (HH:MM, or empty) comes last.
+ * reminder time (HH:MM, or empty), the description and the priority in words come last.
  */
 
 /** A repeat's rule, its words and the day it counts from. */
@@ -53,6 +54,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'repeat_start',
           'remind_at',
           'description',
+          'priority',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -68,6 +70,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           ...repeatCells(task),
           task.remindAt,
           task.description,
+          PRIORITY_WORDS[task.priority]?.toLowerCase() ?? null,
         ]),
       );
     case 'habits':

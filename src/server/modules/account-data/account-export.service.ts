@@ -154,6 +154,7 @@ function exportFile(rows: ExportRows, now: Date): AccountExport {
       repeat: task.repeat,
       repeatStart: task.repeatStart,
       remindAt: task.remindAt,
+      priority: task.priority,
       completed: task.completed,
       isToday: task.isToday,
       todaySortOrder: task.todaySortOrder,

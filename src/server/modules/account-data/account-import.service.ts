@@ -375,6 +375,7 @@ async function decideImport(tx: Db, person: PersonDay, file: AccountImport): Pro
       repeat: task.repeat,
       repeatStart: task.repeat === null ? null : (task.repeatStart ?? task.plannedFor ?? importDay),
       remindAt: task.remindAt,
+      priority: task.priority,
       completed: task.completed,
       isToday: task.isToday,
       todaySortOrder: todayPositions.get(`task:${task.id}`) ?? 0,

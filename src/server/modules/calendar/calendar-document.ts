@@ -2,6 +2,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import ical, { type ICalEventData } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { addDays, type Day, isValidTimeZone } from '#shared/domain/days';
+import { icalendarPriority } from '#shared/domain/priority';
 import { instantOfLocalTime } from '#shared/domain/reminder-times';
 import { firstOccurrenceFrom, occurrencesBetween } from '#shared/domain/repeat-expansion';
 import { parseRepeat, repeatText } from '#shared/domain/repeat-rule';
@@ -70,6 +71,7 @@ function eventAt(
     id: uid,
     summary: task.title,
     description: eventDescription(task),
+    priority: icalendarPriority(task.priority),
     stamp: task.updatedAt,
     ...(repeating ? { repeating: `RRULE:${repeating}` } : {}),
   };

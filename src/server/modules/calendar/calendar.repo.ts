@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Priority } from '#shared/domain/priority';
 import type { Db } from '../../db/client';
 import { calendarFeeds, goals, tasks, users } from '../../db/schema';
 
@@ -38,6 +39,7 @@ export type FeedTask = {
   repeat: string | null;
   repeatStart: string | null;
   remindAt: string | null;
+  priority: Priority;
   updatedAt: Date;
 };
 
@@ -53,6 +55,7 @@ export async function findPlannedTasks(db: Db, userId: string): Promise<FeedTask
       repeat: tasks.repeat,
       repeatStart: tasks.repeatStart,
       remindAt: tasks.remindAt,
+      priority: tasks.priority,
       updatedAt: tasks.updatedAt,
     })
     .from(tasks)

@@ -17,6 +17,7 @@ export type NewTask = Pick<
   | 'repeat'
   | 'repeatStart'
   | 'remindAt'
+  | 'priority'
   | 'completed'
   | 'completedOn'
   | 'isToday'

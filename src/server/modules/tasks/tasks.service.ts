@@ -83,6 +83,7 @@ export async function createTask(
           ...plan,
           description: input.description,
           remindAt: input.remindAt,
+          priority: input.priority,
           completed: input.completed,
           completedOn: input.completed ? today : null,
           isToday: input.isToday,
@@ -123,6 +124,7 @@ export function patchTask(
       if (edits.title !== undefined) changes.title = edits.title;
       if (edits.description !== undefined) changes.description = edits.description;
       if (edits.remindAt !== undefined) changes.remindAt = edits.remindAt;
+      if (edits.priority !== undefined) changes.priority = edits.priority;
       if (edits.completed !== undefined && edits.completed !== current.completed) {
         changes.completed = edits.completed;
         // The day it was done decides when it leaves Today (docs/product.md#fresh-today).

@@ -28,6 +28,7 @@ const task = (
   plannedFor: null,
   repeat: null,
   remindAt: null,
+  priority: 0,
   completed: false,
   completedToday: false,
   completionCount: 0,

@@ -34,6 +34,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     plannedFor: null,
     repeat: null,
     remindAt: null,
+    priority: 0,
     completed: false,
     completedToday: false,
     completionCount: 0,

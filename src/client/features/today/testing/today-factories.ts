@@ -26,6 +26,7 @@ export function todayTask(
     plannedFor: null,
     repeat: null,
     remindAt: null,
+    priority: 0,
     completed: false,
     completedToday: false,
     completionCount: 0,
