@@ -16,6 +16,7 @@ type Expected = {
   plannedFor?: string | null;
   repeat?: string | null;
   remindAt?: string | null;
+  priority?: number | null;
   goalId?: string | null;
 };
 
@@ -30,8 +31,9 @@ function expectReading(text: string, expected: Expected, today = TODAY) {
     plannedFor: reading.plannedFor,
     repeat: reading.repeat,
     remindAt: reading.remindAt,
+    priority: reading.priority,
     goalId: reading.goalId,
-  }).toEqual({ plannedFor: null, repeat: null, remindAt: null, goalId: null, ...expected });
+  }).toEqual({ plannedFor: null, repeat: null, remindAt: null, priority: null, goalId: null, ...expected });
   // Every chip's words are where it says, and taking them all out leaves the title.
   for (const chip of reading.chips) expect(text.slice(chip.start, chip.end)).toBe(chip.text);
 }
@@ -484,6 +486,52 @@ describe('readQuickAdd: reminders', () => {
       dismissed: [{ kind: 'reminder', text: 'at 5pm' }],
     });
     expect(reading).toMatchObject({ title: 'Call mum at 5pm', plannedFor: null, remindAt: null, chips: [] });
+  });
+});
+
+describe('readQuickAdd: priority', () => {
+  it.each<[string, Expected, string?]>([
+    // Todoist's words: p1 the highest, p4 none.
+    ['File taxes p1', { title: 'File taxes', priority: 3 }],
+    ['File taxes P2', { title: 'File taxes', priority: 2 }],
+    ['p3 File taxes', { title: 'File taxes', priority: 1 }],
+    ['File taxes p4', { title: 'File taxes', priority: 0 }],
+    ['File taxes p1 tomorrow', { title: 'File taxes', priority: 3, plannedFor: '2026-11-28' }],
+    [
+      'Call mum p2 every monday at 9am #Family',
+      {
+        title: 'Call mum',
+        priority: 2,
+        plannedFor: '2026-11-30',
+        repeat: 'FREQ=WEEKLY;BYDAY=MO',
+        remindAt: '09:00',
+        goalId: 'g-family',
+      },
+    ],
+    ['اتصل بأمي p1', { title: 'اتصل بأمي', priority: 3 }],
+    // Only the first; a second stays.
+    ['Ship p1 or p2', { title: 'Ship or p2', priority: 3 }],
+    // Not priorities: inside a word or a number, past p4, part of a tag or a path.
+    ['Convert mp3 files', { title: 'Convert mp3 files' }],
+    ['Read p10 to p12', { title: 'Read p10 to p12' }],
+    ['Check p5', { title: 'Check p5' }],
+    ['Fix p1x', { title: 'Fix p1x' }],
+    ['Page a-p1 and #p2', { title: 'Page a-p1 and #p2' }],
+    // A weekday alone keeps its title beside a priority; a priority alone is no title.
+    ['Friday p1', { title: 'Friday', priority: 3 }],
+    ['p1', { title: '', priority: 3 }],
+  ])('%j -> %j', (text, expected, today) => {
+    expectReading(text, expected, today);
+  });
+
+  it('shows the priority in words and leaves one the person took away in the title', () => {
+    const reading = readQuickAdd('Taxes p1', context());
+    expect(reading.chips).toEqual([
+      { kind: 'priority', text: 'p1', label: 'High priority', start: 6, end: 8 },
+    ]);
+    expect(readQuickAdd('Taxes p4', context()).chips[0]?.label).toBe('No priority');
+    const kept = readQuickAdd('Taxes p1', { ...context(), dismissed: [{ kind: 'priority', text: 'p1' }] });
+    expect(kept).toMatchObject({ title: 'Taxes p1', priority: null, chips: [] });
   });
 });
 

@@ -2,7 +2,7 @@
  * Quick add understands words (docs/product.md#words-in-quick-add, docs/decisions/024-quick-add-words.md):
  * "Call mum tomorrow #Family" is the task "Call mum", planned for tomorrow, in the goal Family; "Gym
  * every monday" is "Gym" repeating FREQ=WEEKLY;BYDAY=MO; "at 5pm" is a reminder at 17:00
- * (quick-add-times.ts). Each thing read is a chip holding the words it came from; taking a chip's words
+ * (quick-add-times.ts); "p1" is high priority (quick-add-priority.ts). Each thing read is a chip holding the words it came from; taking a chip's words
  * out of the text leaves the title.
  *
  * Days are read by chrono-node, always from the person's day `today` (never the machine's clock or
@@ -24,6 +24,8 @@ import {
   PLAN_YEARS_AHEAD,
   weekdayOf,
 } from './days';
+import { PRIORITY_WORDS, type Priority } from './priority';
+import { readPriority } from './quick-add-priority';
 import { readTime } from './quick-add-times';
 import type { TimeOfDay } from './reminder-times';
 import { reminderTimeLabel } from './reminder-words';
@@ -31,7 +33,7 @@ import { firstOccurrenceFrom } from './repeat-expansion';
 import { parseRepeat, type RepeatRule, repeatText, weekdayOfNumber } from './repeat-rule';
 import { repeatWords } from './repeat-words';
 
-export type QuickAddChipKind = 'day' | 'repeat' | 'reminder' | 'goal';
+export type QuickAddChipKind = 'day' | 'repeat' | 'reminder' | 'priority' | 'goal';
 
 export type QuickAddChip = {
   kind: QuickAddChipKind;
@@ -62,6 +64,8 @@ export type QuickAddReading = {
   repeat: string | null;
   /** The reminder's time of day, HH:MM. */
   remindAt: TimeOfDay | null;
+  /** Read from "p1" to "p4"; null when none was typed. */
+  priority: Priority | null;
   goalId: string | null;
   goalName: string | null;
   /** In the order their words appear. */
@@ -581,7 +585,7 @@ function startLabel(day: Day, today: Day): string {
 
 /**
  * Reads quick add's line: the goal ("#Name"), the repeat ("every monday"), the reminder's time ("at
- * 5pm") and the day ("tomorrow"), the first of each kind, each as a chip, and the title that is left. See
+ * 5pm"), the priority ("p1") and the day ("tomorrow"), the first of each kind, each as a chip, and the title that is left. See
  * docs/product.md#words-in-quick-add for every rule.
  */
 export function readQuickAdd(text: string, context: QuickAddContext): QuickAddReading {
@@ -616,6 +620,13 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
 
   const time = readTime(masked, (words) => dismissed('reminder', words));
   if (time) masked = blank(masked, [time]);
+  const priority = readPriority(masked, (words) => dismissed('priority', words));
+  if (priority) {
+    masked = blank(masked, [priority]);
+    const { start, end } = priority;
+    const label = `${PRIORITY_WORDS[priority.priority] ?? 'No'} priority`;
+    chips.push({ kind: 'priority', text: text.slice(start, end), label, start, end });
+  }
 
   const days = [...ownDays(masked, today), ...chronoDays(masked, today)]
     .map((d) => withConnector(masked, d))
@@ -679,6 +690,7 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
     plannedFor,
     repeat: rule,
     remindAt: time?.time ?? null,
+    priority: priority?.priority ?? null,
     goalId: goal?.goal.id ?? null,
     goalName: goal?.goal.title ?? null,
     chips,

@@ -11,6 +11,7 @@ export const CARD_ICONS = {
   bell: { lucide: 'bell' },
   calendar: { lucide: 'calendar-fold' },
   check: { lucide: 'check', strokeWidth: 3 },
+  flag: { lucide: 'flag' },
   flame: { lucide: 'flame' },
   grip: { lucide: 'grip-vertical' },
   more: { lucide: 'ellipsis-vertical' },

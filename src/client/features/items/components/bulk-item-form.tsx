@@ -119,6 +119,7 @@ export function BulkItemForm({
         ...(line.plannedFor ? { plannedFor: line.plannedFor } : {}),
         ...(line.repeat ? { repeat: line.repeat } : {}),
         ...(line.remindAt ? { remindAt: line.remindAt } : {}),
+        ...(line.priority ? { priority: line.priority } : {}),
       }));
       settle(createTasks, inputs, { onSuccess: done, onError: fail });
     } else {

@@ -3,11 +3,17 @@ import X from '~icons/lucide/x';
 import { MaskIcon } from '../../../components/ui/mask-icon';
 import { cn } from '../../../lib/cn';
 
-const KIND_NAME = { day: 'Day', repeat: 'Repeat', reminder: 'Reminder', goal: 'Goal' } as const;
+const KIND_NAME = {
+  day: 'Day',
+  repeat: 'Repeat',
+  reminder: 'Reminder',
+  priority: 'Priority',
+  goal: 'Goal',
+} as const;
 
 /**
  * What quick add read out of the line, before Enter (docs/product.md#words-in-quick-add): one chip per
- * day, repeat, reminder and goal, each with a button that puts its words back into the title.
+ * day, repeat, reminder, priority and goal, each with a button that puts its words back into the title.
  */
 export function QuickAddChips({
   chips,
@@ -32,6 +38,7 @@ export function QuickAddChips({
           {chip.kind === 'day' && <MaskIcon icon="calendar" className="size-3" />}
           {chip.kind === 'repeat' && <MaskIcon icon="repeat" className="size-3" />}
           {chip.kind === 'reminder' && <MaskIcon icon="bell" className="size-3" />}
+          {chip.kind === 'priority' && <MaskIcon icon="flag" className="size-3" />}
           <span>
             <span className="sr-only">{KIND_NAME[chip.kind]}: </span>
             <span dir="auto">{chip.label}</span>

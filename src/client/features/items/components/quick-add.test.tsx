@@ -86,6 +86,23 @@ describe('quick add understands words (docs/product.md#words-in-quick-add)', () 
     });
   });
 
+  it('reads a priority: "File taxes p1" is sent with high priority', async () => {
+    const api = fakeServer();
+    const { user } = renderQuickAdd();
+    await user.type(screen.getByRole('textbox', { name: 'New task on Today' }), 'File taxes p1');
+    const chips = await screen.findByRole('list', { name: 'Read from your words' });
+    await waitFor(() => expect(chips).toHaveTextContent('Priority: High priority'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      id: expect.any(String),
+      title: 'File taxes',
+      goalId: null,
+      isToday: true,
+      priority: 3,
+    });
+  });
+
   it('removing a chip keeps its words in the title', async () => {
     const api = fakeServer();
     const { user } = renderQuickAdd();

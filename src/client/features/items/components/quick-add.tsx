@@ -96,6 +96,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
       ...(words?.plannedFor ? { plannedFor: words.plannedFor } : {}),
       ...(words?.repeat ? { repeat: words.repeat } : {}),
       ...(words?.remindAt ? { remindAt: words.remindAt } : {}),
+      ...(words?.priority ? { priority: words.priority } : {}),
     };
     // Each Enter is its own call (mutateAsync): several typed quickly each report their own outcome.
     settle(
