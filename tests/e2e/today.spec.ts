@@ -297,6 +297,7 @@ test("a task's description: its first line on Today, all of it in Execution Mode
   const row = card(page, 'Call the bank');
   await expect(row.getByText('Ask about the transfer fee', { exact: true })).toBeVisible();
   await expect(row.getByText(/close the old savings account/)).toHaveCount(0);
+  await expectNoA11yViolations(page);
 
   await page.getByRole('button', { name: 'Execute Mode' }).click();
   const view = page.getByRole('region', { name: 'Execution Mode' });

@@ -120,7 +120,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
       className={cn(
         // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
         // Scroll margins keep a card focused by j/k clear of the sticky header and the bottom bar.
-        'flex min-h-12 scroll-mt-20 scroll-mb-28 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow] focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
+        'flex min-h-12 scroll-mt-20 scroll-mb-28 gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow] focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
+        // A whole description can be many lines: the controls stay beside the title, not its middle.
+        props.wholeDescription && props.description ? 'items-start' : 'items-center',
         props.isDragging ? cn('shadow-lg ring-2 ring-ring', props.tint ?? 'bg-card') : props.tint,
       )}
     >
