@@ -282,6 +282,34 @@ test('Execution Mode runs three items to "All done!"', async ({ page }) => {
   await expect(page.getByText('No items to execute', { exact: true })).toBeVisible();
 });
 
+test("a task's description: its first line on Today, all of it in Execution Mode", async ({ page }) => {
+  await signIn(page);
+  await openToday(page);
+  await page.getByRole('button', { name: 'Add new item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Item' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Call the bank');
+  await dialog
+    .getByRole('textbox', { name: 'Description (optional)' })
+    .fill('Ask about the transfer fee\nThen close the old savings account');
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const row = card(page, 'Call the bank');
+  await expect(row.getByText('Ask about the transfer fee', { exact: true })).toBeVisible();
+  await expect(row.getByText(/close the old savings account/)).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Execute Mode' }).click();
+  const view = page.getByRole('region', { name: 'Execution Mode' });
+  const whole = view.getByText(/Ask about the transfer fee/);
+  await expect(whole).toHaveText('Ask about the transfer fee\nThen close the old savings account');
+  // Two lines on screen, not one run together.
+  const box = await whole.boundingBox();
+  const lineHeight = await whole.evaluate((node) => Number.parseFloat(getComputedStyle(node).lineHeight));
+  expect(box?.height).toBeGreaterThanOrEqual(lineHeight * 2 - 1);
+  await expectNoA11yViolations(page);
+});
+
 test('Execution Mode respects the filters and Exit resets it', async ({ page }) => {
   await signIn(page);
   await createHabit(page, 'Floss');

@@ -136,6 +136,29 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     });
   });
 
+  it('a description edited, or cleared, on every copy of the task and the habit', () => {
+    const client = cached();
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { title: 'Intervals', description: 'Six times\n400 m' });
+    apply(client, 'PATCH', `/api/habits/${habit.id}`, { description: 'Ten minutes' });
+    const upcoming = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0]?.days[0];
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.[0]?.description).toBe('Six times\n400 m');
+    expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]?.description).toBe('Six times\n400 m');
+    expect(upcoming?.tasks[0]?.description).toBe('Six times\n400 m');
+    expect(client.getQueryData<Habit[]>(['api', 'habits'])?.[0]?.description).toBe('Ten minutes');
+    expect(client.getQueryData<Today>(['api', 'today'])?.habits[0]?.description).toBe('Ten minutes');
+    expect(upcoming?.habits[0]?.description).toBe('Ten minutes');
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { description: null });
+    expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]?.description).toBeNull();
+  });
+
+  it('a description edited on a copy saved before items had one', () => {
+    const client = new QueryClient();
+    const { description: _none, ...older } = task;
+    client.setQueryData(['api', 'tasks'], [older]);
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { description: 'Six times' });
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.[0]?.description).toBe('Six times');
+  });
+
   it('a habit given a repeat loses its times a week, as the server does', () => {
     const client = cached();
     apply(client, 'PATCH', `/api/habits/${habit.id}`, { repeat: 'FREQ=WEEKLY;BYDAY=MO' });

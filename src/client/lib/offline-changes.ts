@@ -62,7 +62,8 @@ function withGoal(queryClient: QueryClient, task: Task): TodayTask {
 function changed<T extends Item>(queryClient: QueryClient, item: T, fields: Fields): T {
   const next: Fields = { ...item };
   for (const [field, value] of Object.entries(fields)) {
-    if (value !== undefined && field in item) next[field] = value;
+    // A copy saved by an app from before descriptions has none; tasks and habits both take one.
+    if (value !== undefined && (field in item || field === 'description')) next[field] = value;
   }
   if (typeof fields.completedToday === 'boolean' && fields.completedToday !== item.completedToday) {
     next.completionCount = Math.max(0, item.completionCount + (fields.completedToday ? 1 : -1));

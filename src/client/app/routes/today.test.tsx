@@ -191,6 +191,25 @@ describe('Today route', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Execute Mode' })).toHaveFocus());
   });
 
+  it("the list shows a description's first line; Execution Mode shows all of it, task or habit", async () => {
+    fakeApi({
+      tasks: [todayTask('Email Sam', 0, { description: 'The invoice\nCopy Ana' })],
+      habits: [todayHabit('Stretch', 1, { description: 'Hamstrings\n\nThen the back' })],
+    });
+    renderToday();
+    const list = await screen.findByRole('list', { name: 'Today items' });
+    expect(within(list).getByText('The invoice')).toBeInTheDocument();
+    expect(within(list).queryByText(/Copy Ana/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
+
+    const view = screen.getByRole('region', { name: 'Execution Mode' });
+    const card = within(view).getByRole('article', { name: 'Email Sam' });
+    expect(within(card).getByText(/The invoice/).textContent).toBe('The invoice\nCopy Ana');
+    fireEvent.click(within(view).getByRole('button', { name: /Next/ }));
+    const habit = within(view).getByRole('article', { name: 'Stretch' });
+    expect(within(habit).getByText(/Hamstrings/).textContent).toBe('Hamstrings\n\nThen the back');
+  });
+
   it('says why the list could not load', async () => {
     const api = fakeApi({ tasks: [], habits: [] });
     api.failToday();

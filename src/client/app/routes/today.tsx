@@ -36,10 +36,27 @@ import { useBackCloses } from '../../lib/use-back-closes';
 import { useFirstArrivalInBackground } from '../../lib/use-first-arrival';
 import { Screen } from '../layout/screen';
 
-/** A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. */
-function TodayCard({ item, ...sort }: { item: TodayItem } & CardSortProps) {
-  if (item.kind === 'habit') return <HabitCard habit={item.habit} {...sort} />;
-  return <TaskCard task={item.task} goal={item.task.goal} showGoal tint {...sort} />;
+/**
+ * A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. In
+ * Execution Mode it is the one item being worked on, and shows its whole description.
+ */
+function TodayCard({
+  item,
+  wholeDescription,
+  ...sort
+}: { item: TodayItem; wholeDescription?: boolean } & CardSortProps) {
+  if (item.kind === 'habit')
+    return <HabitCard habit={item.habit} wholeDescription={wholeDescription} {...sort} />;
+  return (
+    <TaskCard
+      task={item.task}
+      goal={item.task.goal}
+      showGoal
+      tint
+      wholeDescription={wholeDescription}
+      {...sort}
+    />
+  );
 }
 
 /**
@@ -84,7 +101,10 @@ export function TodayRoute() {
   if (running) {
     return (
       <Screen width="narrow">
-        <ExecutionMode execution={execution} renderItem={(item) => <TodayCard item={item} />} />
+        <ExecutionMode
+          execution={execution}
+          renderItem={(item) => <TodayCard item={item} wholeDescription />}
+        />
       </Screen>
     );
   }

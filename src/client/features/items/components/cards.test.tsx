@@ -259,6 +259,72 @@ describe('TaskCard', () => {
   });
 });
 
+// docs/product.md#cards: the description's first line under the title; all of it in Execution Mode.
+describe("A card's description", () => {
+  it("shows only its first line, on one line, in the line's own direction, and nothing for none", () => {
+    patchEchoes();
+    renderWithProviders(
+      <>
+        <TaskCard task={makeTask({ title: 'Call the bank', description: 'Ask about fees\nThen the card' })} />
+        <HabitCard habit={makeHabit({ title: 'Read', description: 'عشرون صفحة\nقبل النوم' })} />
+        <TaskCard task={makeTask({ title: 'Milk', description: null })} />
+      </>,
+    );
+    const bank = screen.getByRole('article', { name: 'Call the bank' });
+    const line = within(bank).getByText('Ask about fees');
+    expect(line).toHaveAttribute('dir', 'auto');
+    expect(line).toHaveClass('truncate');
+    expect(within(bank).queryByText(/Then the card/)).not.toBeInTheDocument();
+    const read = screen.getByRole('article', { name: 'Read' });
+    expect(within(read).getByText('عشرون صفحة')).toHaveAttribute('dir', 'auto');
+    expect(within(read).queryByText(/قبل النوم/)).not.toBeInTheDocument();
+    // The title is the text block's only line.
+    const milk = screen.getByRole('article', { name: 'Milk' });
+    expect(within(milk).getByText('Milk').parentElement?.childElementCount).toBe(1);
+  });
+
+  it('skips blank lines to the first with text', () => {
+    patchEchoes();
+    renderWithProviders(<TaskCard task={makeTask({ title: 'Pack', description: '  \n\n  Socks\nShoes' })} />);
+    expect(screen.getByText('Socks')).toBeInTheDocument();
+    expect(screen.queryByText(/Shoes/)).not.toBeInTheDocument();
+    renderWithProviders(<TaskCard task={makeTask({ title: 'Plan', description: 'Trip\r\nTrain times' })} />);
+    expect(screen.getByText('Trip')).toBeInTheDocument();
+    expect(screen.queryByText(/Train times/)).not.toBeInTheDocument();
+  });
+
+  it('shows every line, wrapped, when the card is the one item (Execution Mode)', () => {
+    patchEchoes();
+    renderWithProviders(
+      <TaskCard
+        task={makeTask({ title: 'Call the bank', description: 'Ask about fees\nThen the card' })}
+        wholeDescription
+      />,
+    );
+    const whole = screen.getByText(/Ask about fees/);
+    expect(whole.textContent).toBe('Ask about fees\nThen the card');
+    expect(whole).toHaveClass('whitespace-pre-line');
+    expect(whole).not.toHaveClass('truncate');
+  });
+
+  it('opens Edit when clicked, as the title does', async () => {
+    const task = makeTask({ title: 'Fix bike', description: 'Back tyre' });
+    installFakeApi(
+      on('GET', /^\/api\/tasks/, () => ({ body: [task] })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const { user } = renderWithProviders(
+      <>
+        <TaskCard task={task} goal={null} />
+        <ItemEditor />
+      </>,
+    );
+    await user.click(screen.getByText('Back tyre'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: /Description/ })).toHaveValue('Back tyre');
+  });
+});
+
 describe('HabitCard', () => {
   it('toggles completedToday, is purple, never struck through, and shows its count', async () => {
     const api = patchEchoes();

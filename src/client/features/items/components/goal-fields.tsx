@@ -1,52 +1,22 @@
-import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
-import { DESCRIPTION_MAX } from '#shared/api/common';
-import { CharacterCount, nearLimit } from '../../../components/ui/character-count';
-import { FieldError } from '../../../components/ui/field-error';
+import { type Control, Controller } from 'react-hook-form';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
-import { Textarea } from '../../../components/ui/textarea';
 import type { SingleItemFormInput } from '../lib/item-form-values';
 import { ColorGrid } from './color-grid';
 
-/** A goal's own fields in the item dialog: description, colour, habit goal (docs/product.md#item-dialog). */
+/**
+ * A goal's own fields in the item dialog: colour and habit goal (docs/product.md#item-dialog); its
+ * description is every kind's (description-field.tsx).
+ */
 export function GoalFields({
   idPrefix,
   control,
-  register,
-  descriptionLength,
-  descriptionError,
 }: {
   idPrefix: string;
   control: Control<SingleItemFormInput>;
-  register: UseFormRegister<SingleItemFormInput>;
-  descriptionLength: number;
-  descriptionError?: string;
 }) {
-  const descriptionId = `${idPrefix}-description`;
   return (
     <>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${idPrefix}-description`}>
-          Description <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Textarea
-          id={descriptionId}
-          rows={3}
-          placeholder="What is this goal about?"
-          aria-invalid={descriptionError ? true : undefined}
-          aria-describedby={
-            [
-              descriptionError && `${descriptionId}-error`,
-              nearLimit(descriptionLength, DESCRIPTION_MAX) && `${descriptionId}-count`,
-            ]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          {...register('description')}
-        />
-        <FieldError fieldId={descriptionId} error={descriptionError} />
-        <CharacterCount id={`${descriptionId}-count`} length={descriptionLength} max={DESCRIPTION_MAX} />
-      </div>
       <Controller
         control={control}
         name="color"

@@ -16,6 +16,8 @@ import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
 export type HabitCardProps = CardSortProps & {
   habit: Habit;
+  /** Show the whole description rather than its first line (Execution Mode's one item). */
+  wholeDescription?: boolean;
 };
 
 const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
@@ -24,7 +26,11 @@ const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
  * completedToday.
  */
-export const HabitCard = memo(function HabitCard({ habit, ...sort }: HabitCardProps) {
+export const HabitCard = memo(function HabitCard({
+  habit,
+  wholeDescription = false,
+  ...sort
+}: HabitCardProps) {
   const completion = useUpdateHabit();
   const today = useUpdateHabit();
   const [showingHistory, setShowingHistory] = useState(false);
@@ -72,6 +78,8 @@ export const HabitCard = memo(function HabitCard({ habit, ...sort }: HabitCardPr
         {...sort}
         kind="habit"
         title={habit.title}
+        description={habit.description}
+        wholeDescription={wholeDescription}
         done={habit.completedToday}
         strikeWhenDone={false}
         completionPending={completion.isPending}

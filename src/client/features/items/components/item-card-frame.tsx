@@ -50,6 +50,10 @@ export type ItemCardFrameProps = CardSortProps & {
   onShowHistory?: () => void;
   /** Tinted surface class (goal colour on Today, purple for habits); none: the list's own surface. */
   tint?: string;
+  /** The item's description: its first line shows under the title, or all of it with `wholeDescription`. */
+  description?: string | null;
+  /** Show every line of the description, wrapped (the one item Execution Mode shows). */
+  wholeDescription?: boolean;
   /** Extra line under the title, e.g. the goal's name on Today, a task's day. */
   meta?: ReactNode;
   /** Words the accessible name adds after the title: a task's day and repeat ("Tomorrow, Every Monday"). */
@@ -116,7 +120,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
       className={cn(
         // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
         // Scroll margins keep a card focused by j/k clear of the sticky header and the bottom bar.
-        'flex min-h-12 scroll-mt-20 scroll-mb-28 items-center gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow] focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
+        'flex min-h-12 scroll-mt-20 scroll-mb-28 gap-0.5 rounded-md py-0.5 pe-1 transition-[opacity,box-shadow] focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2',
+        // A whole description can be many lines: the controls stay beside the title, not its middle.
+        props.wholeDescription && props.description ? 'items-start' : 'items-center',
         props.isDragging ? cn('shadow-lg ring-2 ring-ring', props.tint ?? 'bg-card') : props.tint,
       )}
     >
@@ -181,6 +187,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         >
           {title}
         </span>
+        {props.description && (
+          <Description text={props.description} whole={props.wholeDescription ?? false} />
+        )}
         {(props.meta || (props.completionCount ?? 0) > 0) && (
           <span className="flex flex-wrap items-center gap-1.5">
             {props.meta}
@@ -297,6 +306,38 @@ function ItemMenu({
       )}
     </DropdownMenuOnDemand>
   );
+}
+
+/**
+ * A card's description under its title (docs/product.md#cards): its first line with an ellipsis, as
+ * Todoist's list shows one, or every line, wrapped, where the card is the one item on screen (there
+ * each paragraph follows its own writing direction).
+ */
+function Description({ text, whole }: { text: string; whole: boolean }) {
+  if (whole)
+    return (
+      <span
+        dir="auto"
+        className="whitespace-pre-line text-start text-muted-foreground text-sm leading-snug [overflow-wrap:anywhere] [unicode-bidi:plaintext]"
+      >
+        {text}
+      </span>
+    );
+  const line = firstLine(text);
+  if (!line) return null;
+  return (
+    <span dir="auto" className="truncate text-start text-[13px] text-muted-foreground leading-snug">
+      {line}
+    </span>
+  );
+}
+
+/** The first line with text in it: the API trims the whole, not each line. */
+function firstLine(text: string): string | undefined {
+  return text
+    .split(/\r\n|\n|\r/)
+    .map((line) => line.trim())
+    .find((line) => line !== '');
 }
 
 /** How many days a habit (or habit-goal task) has been completed (docs/product.md#cards). */

@@ -695,3 +695,96 @@ describe('ItemDialog: a reminder (docs/product.md#item-dialog)', () => {
     expect(api.writes()[0]?.body).toEqual({ title: 'Stretch', isToday: false, remindAt: '06:45' });
   });
 });
+
+describe('ItemDialog: a description (docs/product.md#item-dialog)', () => {
+  const description = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /Description/ });
+
+  it('a task takes one right after its title, with lines, trimmed; a blank one is not sent', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog();
+    const fields = within(dialog).getAllByRole('textbox');
+    expect(fields.slice(0, 2)).toEqual([
+      within(dialog).getByRole('textbox', { name: 'Title' }),
+      description(dialog),
+    ]);
+    expect(description(dialog)).toHaveAccessibleName('Description (optional)');
+    expect(description(dialog)).toHaveAttribute('rows', '3');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Book the dentist');
+    await user.type(description(dialog), '  Ask about the crown{Enter}Bring the card  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Book the dentist',
+      description: 'Ask about the crown\nBring the card',
+      goalId: null,
+      isToday: false,
+    });
+  });
+
+  it('a habit takes one too; bulk add has none', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'habit' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
+    expect(within(dialog).queryByRole('textbox', { name: /Description/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Single' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Stretch');
+    await user.type(description(dialog), 'Ten minutes, after coffee');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Habit' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Stretch',
+      description: 'Ten minutes, after coffee',
+      isToday: false,
+    });
+  });
+
+  it('says "Description must be at most 2000 characters" and sends nothing', async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog({ presetType: 'task' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Read');
+    await user.click(description(dialog));
+    await user.paste('x'.repeat(2001));
+    expect(within(dialog).getByText('2,001 / 2,000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(
+      await within(dialog).findByText('Description must be at most 2000 characters'),
+    ).toBeInTheDocument();
+    expect(description(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes()).toEqual([]);
+  });
+
+  it("editing shows the task's description and sends a change; emptied, it is null", async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Call mum', description: 'About Sunday\nAnd the tickets' });
+    const { dialog, user } = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    expect(description(dialog)).toHaveValue('About Sunday\nAnd the tickets');
+    await user.type(description(dialog), '{Enter}Before 6');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      title: 'Call mum',
+      goalId: null,
+      isToday: false,
+      description: 'About Sunday\nAnd the tickets\nBefore 6',
+    });
+  });
+
+  it("emptying a habit's description sends null; left alone, it is not sent", async () => {
+    const api = fakeServer();
+    const habit = makeHabit({ title: 'Stretch', description: 'Ten minutes' });
+    const first = openDialog({ mode: 'edit', item: { kind: 'habit', habit } });
+    await first.user.clear(description(first.dialog));
+    await first.user.type(description(first.dialog), '   ');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Stretch', isToday: false, description: null });
+    first.unmount();
+
+    const second = openDialog({ mode: 'edit', item: { kind: 'habit', habit } });
+    await second.user.click(within(second.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).toEqual({ title: 'Stretch', isToday: false });
+  });
+});

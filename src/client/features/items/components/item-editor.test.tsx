@@ -98,6 +98,25 @@ describe('ItemEditor', () => {
     expect(api.writes()[0]?.body).toEqual({ title: 'Buy soy milk', goalId: null, isToday: true });
   });
 
+  it('a description changed elsewhere is named, and "Take the new values" puts it in its field', async () => {
+    const task = makeTask({ title: 'Buy milk', description: 'Oat' });
+    const data = { tasks: [task] };
+    const api = serve(data);
+    const { user, client, dialog } = await openEditor(task, ' today');
+    const description = within(dialog).getByRole('textbox', { name: /Description/ });
+
+    data.tasks = [{ ...task, description: 'Oat, or soy\nTwo cartons' }];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    const notice = await within(dialog).findByRole('status');
+    expect(notice).toHaveTextContent('Its description was changed there.');
+    expect(description).toHaveValue('Oat');
+    await user.click(within(notice).getByRole('button', { name: 'Take the new values' }));
+    expect(description).toHaveValue('Oat, or soy\nTwo cartons');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Buy milk', goalId: null, isToday: false });
+  });
+
   it('a tick or a new count elsewhere is not an edit: nothing is said', async () => {
     const habit = makeHabit({ title: 'Stretch', completedToday: false, completionCount: 3 });
     const data = { tasks: [], habits: [habit] };

@@ -32,6 +32,7 @@ import {
 } from '../lib/item-kinds';
 import { settle } from '../lib/settle';
 import { ChangedElsewhere, DeletedElsewhere } from './changed-elsewhere';
+import { DescriptionField } from './description-field';
 import { GoalFields } from './goal-fields';
 import { TaskHabitFields } from './task-habit-fields';
 
@@ -52,10 +53,10 @@ export type SingleItemFormProps = {
 
 /**
  * The one-item form of the dialog, for adding any kind and for editing (docs/product.md#item-dialog):
- * the title and the buttons here, each kind's own fields in goal-fields.tsx and task-habit-fields.tsx,
- * what the values become in lib/item-form-values.ts, one save mutation (api/save-item.ts). Validated
- * on submit, then again on every change (docs/product.md#form-rules), which is react-hook-form's
- * default pair of modes.
+ * the title, the description (description-field.tsx) and the buttons here, each kind's own fields in
+ * goal-fields.tsx and task-habit-fields.tsx, what the values become in lib/item-form-values.ts, one
+ * save mutation (api/save-item.ts). Validated on submit, then again on every change
+ * (docs/product.md#form-rules), which is react-hook-form's default pair of modes.
  */
 export function SingleItemForm({
   kind,
@@ -150,14 +151,16 @@ export function SingleItemForm({
         <FieldError fieldId={titleId} error={titleError} />
       </div>
 
+      <DescriptionField
+        id={`${ids}-description`}
+        kind={kind}
+        register={form.register}
+        length={form.watch('description').length}
+        error={form.formState.errors.description?.message}
+      />
+
       {kind === 'goal' ? (
-        <GoalFields
-          idPrefix={ids}
-          control={form.control}
-          register={form.register}
-          descriptionLength={form.watch('description').length}
-          descriptionError={form.formState.errors.description?.message}
-        />
+        <GoalFields idPrefix={ids} control={form.control} />
       ) : (
         <TaskHabitFields
           idPrefix={ids}

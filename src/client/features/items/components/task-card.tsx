@@ -32,6 +32,8 @@ export type TaskCardProps = CardSortProps & {
    * label and name, keeping the repeat (docs/product.md#cards).
    */
   dayInHeading?: boolean;
+  /** Show the whole description rather than its first line (Execution Mode's one item). */
+  wholeDescription?: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ export const TaskCard = memo(function TaskCard({
   showGoal = false,
   planMenuLabel,
   dayInHeading = false,
+  wholeDescription = false,
   ...sort
 }: TaskCardProps) {
   const completion = useUpdateTask();
@@ -99,6 +102,8 @@ export const TaskCard = memo(function TaskCard({
         {...sort}
         kind="task"
         title={task.title}
+        description={task.description}
+        wholeDescription={wholeDescription}
         done={done}
         strikeWhenDone={!inHabitGoal}
         completionPending={completion.isPending}

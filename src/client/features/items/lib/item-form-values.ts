@@ -98,6 +98,7 @@ export function formDefaults(
       return {
         ...blank,
         title: item.task.title,
+        description: item.task.description ?? '',
         isToday: item.task.isToday,
         goalId: item.task.goalId ?? NO_GOAL,
         planChoice: choiceOfDay(item.task.plannedFor, today),
@@ -109,6 +110,7 @@ export function formDefaults(
       return {
         ...blank,
         title: item.habit.title,
+        description: item.habit.description ?? '',
         isToday: item.habit.isToday,
         habitSchedule: scheduleValue(item.habit),
         remindAt: item.habit.remindAt ?? '',
@@ -118,8 +120,10 @@ export function formDefaults(
 
 /**
  * The save the form makes. Editing a goal sends exactly title, description, color and isHabitGoal;
- * editing a task sends title, goalId and isToday, and plannedFor only when its day changed; in a
- * goal's context a new task joins that goal whatever the form says (docs/product.md#dialog-lifecycle).
+ * editing a task sends title, goalId and isToday, and description or plannedFor only when it changed
+ * (an edit kept offline then leaves another device's description alone); a new task or habit sends
+ * its description only when it has one; in a goal's context a new task joins that goal whatever the
+ * form says (docs/product.md#dialog-lifecycle).
  * `item` is what the form's fields came from (a rule "kept" is its rule); `current` is the item as the
  * lists have it now, which "only when changed" compares with: it differs from `item` when the item
  * changed on another device and the person kept their own values.
@@ -137,9 +141,11 @@ export function saveRequestFor(
   const plannedFor = dayOfChoice(values.planChoice as PlanChoice, today, values.plannedDate);
   const kept = item?.kind === 'task' ? item.task.repeat : null;
   const repeat = ruleOfChoice(values.repeatChoice as RepeatChoice, plannedFor ?? today, kept);
+  // Blank is none, as the API stores it (DescriptionSchema).
+  const description = values.description.trim() || null;
   const goalFields = {
     title,
-    description: values.description.trim() || null,
+    description,
     color: values.color,
     isHabitGoal: values.isHabitGoal,
   };
@@ -154,6 +160,7 @@ export function saveRequestFor(
           title,
           goalId: goalIdFromSelect(values.goalId),
           isToday,
+          ...(description === (now.description ?? null) ? {} : { description }),
           ...(plannedFor === now.plannedFor ? {} : { plannedFor }),
           ...(repeat === now.repeat ? {} : { repeat }),
           ...(remindAt === now.remindAt ? {} : { remindAt }),
@@ -172,6 +179,7 @@ export function saveRequestFor(
         changes: {
           title,
           isToday,
+          ...(description === (now.description ?? null) ? {} : { description }),
           ...(changed ? { repeat: rule, timesPerWeek } : {}),
           ...(remindAt === now.remindAt ? {} : { remindAt }),
         },
@@ -185,6 +193,7 @@ export function saveRequestFor(
       kind: 'task',
       create: {
         title,
+        ...(description ? { description } : {}),
         goalId,
         isToday,
         ...(plannedFor ? { plannedFor } : {}),
@@ -198,6 +207,7 @@ export function saveRequestFor(
     kind: 'habit',
     create: {
       title,
+      ...(description ? { description } : {}),
       isToday,
       ...(schedule.repeat ? { repeat: schedule.repeat } : {}),
       ...(schedule.timesPerWeek ? { timesPerWeek: schedule.timesPerWeek } : {}),
@@ -224,6 +234,7 @@ const EDITED_FIELDS = {
   ],
   task: [
     ['title', 'title'],
+    ['description', 'description'],
     ['goalId', 'goal'],
     ['isToday', 'Today'],
     ['plannedFor', 'day'],
@@ -232,6 +243,7 @@ const EDITED_FIELDS = {
   ],
   habit: [
     ['title', 'title'],
+    ['description', 'description'],
     ['isToday', 'Today'],
     ['repeat', 'schedule'],
     ['timesPerWeek', 'schedule'],
@@ -250,6 +262,9 @@ export function changedFields(before: EditableItem, after: EditableItem): string
   if (before.kind !== after.kind) return [];
   const a = rowOf(before);
   const b = rowOf(after);
-  const names = EDITED_FIELDS[before.kind].filter(([field]) => a[field] !== b[field]).map(([, name]) => name);
+  // A copy saved by an older app may lack a field newer ones have (a description): missing is none.
+  const names = EDITED_FIELDS[before.kind]
+    .filter(([field]) => (a[field] ?? null) !== (b[field] ?? null))
+    .map(([, name]) => name);
   return [...new Set(names)];
 }
