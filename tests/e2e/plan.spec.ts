@@ -99,15 +99,19 @@ test('Upcoming: "Move to…" moves a task without dragging; axe clean in both th
   await snap(page, 'upcoming', { fullPage: false });
 });
 
-test('quick add in words: "Call mum tomorrow at 9am" shows chips, then makes "Call mum" planned for tomorrow, reminded at 9:00', {
+test('quick add in words: "Call mum tomorrow at 9am p1" shows chips, then makes "Call mum" planned for tomorrow, reminded at 9:00, high priority', {
   tag: '@phone',
 }, async ({ page }) => {
   await signInByRequest(page);
   await page.goto('/today');
   const field = page.getByRole('textbox', { name: 'New task on Today' });
-  await field.pressSequentially('Call mum tomorrow at 9am');
+  await field.pressSequentially('Call mum tomorrow at 9am p1');
   const chips = page.getByRole('list', { name: 'Read from your words' });
-  await expect(chips.getByRole('listitem')).toHaveText(['Day: Tomorrow', 'Reminder: 9:00']);
+  await expect(chips.getByRole('listitem')).toHaveText([
+    'Day: Tomorrow',
+    'Reminder: 9:00',
+    'Priority: High priority',
+  ]);
   // This browser has not been switched on for reminders: the line says so, with the switch at hand.
   await expect(page.getByText('Reminders are off on this device.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Switch reminders on' })).toBeVisible();
@@ -115,11 +119,17 @@ test('quick add in words: "Call mum tomorrow at 9am" shows chips, then makes "Ca
   await snap(page, 'quick-add-words', { fullPage: false });
   await field.press('Enter');
   await expect(field).toHaveValue('');
-  // Put on Today by the field, planned for tomorrow, with its reminder.
-  await expect(page.getByRole('article', { name: 'Call mum, Tomorrow, Reminder at 9:00' })).toBeVisible();
+  // Put on Today by the field, planned for tomorrow, with its reminder and its priority's flag.
+  const card = page.getByRole('article', { name: 'Call mum, High priority, Tomorrow, Reminder at 9:00' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('High', { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole('link', { name: 'Upcoming' }).click();
   await expect(
-    day(page, 'Tomorrow').getByRole('article', { name: 'Call mum, Reminder at 9:00', exact: true }),
+    day(page, 'Tomorrow').getByRole('article', {
+      name: 'Call mum, High priority, Reminder at 9:00',
+      exact: true,
+    }),
   ).toBeVisible();
 });
 

@@ -260,6 +260,29 @@ describe('TaskCard', () => {
 });
 
 // docs/product.md#cards: the description's first line under the title; all of it in Execution Mode.
+describe("A task's priority on its card", () => {
+  it('rings the circle in its colour, flags it in words, and says it after the title; none shows nothing', () => {
+    patchEchoes();
+    renderWithProviders(
+      <>
+        <TaskCard task={makeTask({ title: 'File taxes', priority: 3, plannedFor: null })} />
+        <TaskCard task={makeTask({ title: 'Tidy desk', priority: 1 })} />
+        <TaskCard task={makeTask({ title: 'Milk', priority: 0 })} />
+      </>,
+    );
+    const taxes = screen.getByRole('article', { name: 'File taxes, High priority' });
+    expect(within(taxes).getByText('High')).toBeInTheDocument();
+    const circle = (card: HTMLElement) => within(card).getByRole('checkbox').nextElementSibling;
+    expect(circle(taxes)).toHaveClass('border-red-600');
+    const desk = screen.getByRole('article', { name: 'Tidy desk, Low priority' });
+    expect(within(desk).getByText('Low')).toBeInTheDocument();
+    expect(circle(desk)).toHaveClass('border-blue-600');
+    const milk = screen.getByRole('article', { name: 'Milk' });
+    expect(circle(milk)).toHaveClass('border-muted-foreground/50');
+    expect(within(milk).getByText('Milk').parentElement?.childElementCount).toBe(1);
+  });
+});
+
 describe("A card's description", () => {
   it("shows only its first line, on one line, in the line's own direction, and nothing for none", () => {
     patchEchoes();

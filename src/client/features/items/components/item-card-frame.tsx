@@ -56,6 +56,8 @@ export type ItemCardFrameProps = CardSortProps & {
   wholeDescription?: boolean;
   /** Extra line under the title, e.g. the goal's name on Today, a task's day. */
   meta?: ReactNode;
+  /** The open circle's ring and fill in place of the plain one (a task's priority). */
+  circleTone?: string;
   /** Words the accessible name adds after the title: a task's day and repeat ("Tomorrow, Every Monday"). */
   spoken?: string;
   /** Menu entries after Edit and History (a task's "Plan for…"). */
@@ -167,7 +169,10 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
               'inline-flex size-6 items-center justify-center rounded-full border-2 transition-colors',
               done
                 ? 'border-emerald-600 bg-emerald-600 text-white dark:border-emerald-500 dark:bg-emerald-500 dark:text-emerald-950'
-                : 'border-muted-foreground/50 group-hover:border-emerald-600 dark:group-hover:border-emerald-400',
+                : cn(
+                    'group-hover:border-emerald-600 dark:group-hover:border-emerald-400',
+                    props.circleTone ?? 'border-muted-foreground/50',
+                  ),
             )}
           >
             {done && <MaskIcon icon="check" className="size-3.5" />}

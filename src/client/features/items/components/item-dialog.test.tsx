@@ -788,3 +788,49 @@ describe('ItemDialog: a description (docs/product.md#item-dialog)', () => {
     expect(api.writes()[1]?.body).toEqual({ title: 'Stretch', isToday: false });
   });
 });
+
+describe('ItemDialog: a priority (docs/product.md#priority)', () => {
+  const priority = (dialog: HTMLElement) => within(dialog).getByRole('combobox', { name: 'Priority' });
+
+  it('a new task takes None, Low, Medium or High; none is not sent, and a habit has no priority', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'task' });
+    expect(
+      within(priority(dialog))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Low', 'Medium', 'High']);
+    expect(priority(dialog)).toHaveDisplayValue('None');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'File taxes');
+    await user.selectOptions(priority(dialog), 'High');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'File taxes',
+      goalId: null,
+      isToday: false,
+      priority: 3,
+    });
+
+    const habit = openDialog({ presetType: 'habit' });
+    expect(within(habit.dialog).queryByRole('combobox', { name: 'Priority' })).not.toBeInTheDocument();
+  });
+
+  it("editing shows the task's priority and sends it only when it changed; None sends 0", async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'File taxes', priority: 2 });
+    const first = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    expect(priority(first.dialog)).toHaveDisplayValue('Medium');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'File taxes', goalId: null, isToday: false });
+    first.unmount();
+
+    const second = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    await second.user.selectOptions(priority(second.dialog), 'None');
+    await second.user.click(within(second.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).toEqual({ title: 'File taxes', goalId: null, isToday: false, priority: 0 });
+  });
+});

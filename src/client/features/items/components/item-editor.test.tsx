@@ -117,6 +117,22 @@ describe('ItemEditor', () => {
     expect(api.writes()[0]?.body).toEqual({ title: 'Buy milk', goalId: null, isToday: false });
   });
 
+  it('a priority changed elsewhere is named, and "Take the new values" shows it', async () => {
+    const task = makeTask({ title: 'File taxes', priority: 1 });
+    const data = { tasks: [task] };
+    serve(data);
+    const { user, client, dialog } = await openEditor(task, ' today');
+    const priority = within(dialog).getByRole('combobox', { name: 'Priority' });
+    expect(priority).toHaveDisplayValue('Low');
+
+    data.tasks = [{ ...task, priority: 3 }];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    const notice = await within(dialog).findByRole('status');
+    expect(notice).toHaveTextContent('Its priority was changed there.');
+    await user.click(within(notice).getByRole('button', { name: 'Take the new values' }));
+    expect(priority).toHaveDisplayValue('High');
+  });
+
   it('a tick or a new count elsewhere is not an edit: nothing is said', async () => {
     const habit = makeHabit({ title: 'Stretch', completedToday: false, completionCount: 3 });
     const data = { tasks: [], habits: [habit] };

@@ -13,6 +13,7 @@ import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
+import { PriorityMark, priorityRing, prioritySpoken } from './priority-mark';
 import { useReminderParts } from './reminder-parts';
 import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
@@ -59,6 +60,8 @@ export const TaskCard = memo(function TaskCard({
   const plan = useTaskPlanParts(task, planMenuLabel, dayInHeading);
   const reminder = useReminderParts('task', task);
   const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
+  // A copy saved before tasks had a priority has none.
+  const priority = task.priority ?? 0;
 
   const setDone = (value: boolean) => ({
     id: task.id,
@@ -116,16 +119,18 @@ export const TaskCard = memo(function TaskCard({
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}
+        circleTone={priorityRing(priority)}
         meta={
-          goalName || plan.label || reminder.label ? (
+          goalName || priority || plan.label || reminder.label ? (
             <>
               {goalName}
+              <PriorityMark priority={priority} />
               {plan.label}
               {reminder.label}
             </>
           ) : undefined
         }
-        spoken={joinSpoken(plan.spoken, reminder.spoken)}
+        spoken={joinSpoken(prioritySpoken(priority), plan.spoken, reminder.spoken)}
         menuExtra={
           <>
             {plan.menu}

@@ -7,11 +7,12 @@ import type { HabitSchedule } from '../lib/plan-choices';
 import { GoalSelect } from './goal-select';
 import { HabitScheduleField } from './habit-schedule-field';
 import { PlanFields } from './plan-fields';
+import { PriorityField } from './priority-field';
 import { ReminderField } from './reminder-field';
 
 /**
  * A task's or a habit's own fields in the item dialog: "Add to Today", a task's day or a habit's
- * schedule, the reminder time, and a task's goal unless the dialog is fixed to one
+ * schedule, the reminder time, a task's priority, and its goal unless the dialog is fixed to one
  * (docs/product.md#item-dialog).
  */
 export function TaskHabitFields({
@@ -65,6 +66,7 @@ export function TaskHabitFields({
         />
       )}
       <ReminderField id={`${idPrefix}-remind`} control={control} kind={kind} />
+      {kind === 'task' && <PriorityField id={`${idPrefix}-priority`} control={control} />}
       {showGoalSelect && (
         <Controller
           control={control}

@@ -3,6 +3,7 @@ import { DESCRIPTION_MAX, TitleSchema } from '#shared/api/common';
 import { GoalColorSchema } from '#shared/api/goals';
 import { type Day, isDay } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
+import type { Priority } from '#shared/domain/priority';
 import type { SaveItemRequest } from '../api/save-item';
 import { goalIdFromSelect, NO_GOAL } from './goal-choice';
 import type { EditableItem, GoalContext, ItemKind } from './item-kinds';
@@ -46,6 +47,8 @@ export const SingleItemFormSchema = z.object({
   habitSchedule: z.string(),
   /** A task's or habit's reminder (docs/product.md#reminders): HH:MM from the time field, '' for none. */
   remindAt: z.string(),
+  /** A task's priority (docs/product.md#priority), as the select's value: "0" none to "3" high. */
+  priority: z.enum(['0', '1', '2', '3']),
 });
 
 /** The form's schema for a person on `today`: a picked date must be one the API plans for. */
@@ -83,6 +86,7 @@ export function formDefaults(
     repeatChoice: 'none',
     habitSchedule: 'daily',
     remindAt: '',
+    priority: '0',
   };
   if (!item) return blank;
   switch (item.kind) {
@@ -105,6 +109,7 @@ export function formDefaults(
         plannedDate: item.task.plannedFor ?? '',
         repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
         remindAt: item.task.remindAt ?? '',
+        priority: priorityValue(item.task.priority),
       };
     case 'habit':
       return {
@@ -143,6 +148,7 @@ export function saveRequestFor(
   const repeat = ruleOfChoice(values.repeatChoice as RepeatChoice, plannedFor ?? today, kept);
   // Blank is none, as the API stores it (DescriptionSchema).
   const description = values.description.trim() || null;
+  const priority = Number(values.priority) as Priority;
   const goalFields = {
     title,
     description,
@@ -164,6 +170,7 @@ export function saveRequestFor(
           ...(plannedFor === now.plannedFor ? {} : { plannedFor }),
           ...(repeat === now.repeat ? {} : { repeat }),
           ...(remindAt === now.remindAt ? {} : { remindAt }),
+          ...(priority === (now.priority ?? 0) ? {} : { priority }),
         },
       },
     };
@@ -199,6 +206,7 @@ export function saveRequestFor(
         ...(plannedFor ? { plannedFor } : {}),
         ...(repeat ? { repeat } : {}),
         ...(remindAt ? { remindAt } : {}),
+        ...(priority ? { priority } : {}),
       },
     };
   }
@@ -224,6 +232,11 @@ function timeOfField(value: string): string | null {
   return value === '' ? null : value.slice(0, 5);
 }
 
+/** A task's priority as the select holds it; a copy saved before tasks had one has none. */
+function priorityValue(priority: Priority | undefined): SingleItemFormInput['priority'] {
+  return String(priority ?? 0) as SingleItemFormInput['priority'];
+}
+
 /** The fields an edit shows, per kind, and how the "changed elsewhere" line names them. */
 const EDITED_FIELDS = {
   goal: [
@@ -240,6 +253,7 @@ const EDITED_FIELDS = {
     ['plannedFor', 'day'],
     ['repeat', 'repeat'],
     ['remindAt', 'reminder'],
+    ['priority', 'priority'],
   ],
   habit: [
     ['title', 'title'],
