@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBackCloses } from './use-back-closes';
 
 /*
@@ -9,6 +9,9 @@ import { useBackCloses } from './use-back-closes';
  */
 
 afterEach(() => vi.restoreAllMocks());
+// The client's test files share one window (vitest.config.ts): a dialog another file left open may
+// have left its mark in history.state. Each case here starts from an entry with none.
+beforeEach(() => window.history.replaceState(null, ''));
 
 const marks = () =>
   (window.history.state as { strideOpenDialogs?: string[] } | null)?.strideOpenDialogs ?? [];
