@@ -29,8 +29,10 @@ const PLAN_READS = [api.today.get, api.upcoming.get, api.tasks.list].map((call) 
 /**
  * Plans each task for its day, shown at once on every cached list as a change kept offline is shown
  * (lib/offline-changes.ts), then sent one PATCH per task; a call Stride cannot take now is kept by the
- * fetch wrapper like any single "Plan for…". Every PATCH is let finish before a refusal is thrown, so
- * the lists read afterwards see them all.
+ * fetch wrapper like any single "Plan for…". One after another, in the order shown: the server puts
+ * each newly planned task at the end of Today, so they keep their order there, and none races another
+ * for the same place. A refusal does not stop the rest; it is thrown once all have been sent, so the
+ * lists read afterwards see every one.
  */
 async function planDays(queryClient: QueryClient, moves: readonly DayMove[]): Promise<void> {
   await Promise.all(PLAN_READS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
@@ -45,11 +47,15 @@ async function planDays(queryClient: QueryClient, moves: readonly DayMove[]): Pr
       label,
     });
   }
-  const sent = await Promise.allSettled(
-    moves.map(({ id, to }) => callApi(call, { params: { id }, body: { plannedFor: to } })),
-  );
-  const refused = sent.find((result) => result.status === 'rejected');
-  if (refused) throw refused.reason;
+  let refusal: { error: unknown } | undefined;
+  for (const { id, to } of moves) {
+    try {
+      await callApi(call, { params: { id }, body: { plannedFor: to } });
+    } catch (error) {
+      refusal ??= { error };
+    }
+  }
+  if (refusal) throw refusal.error;
 }
 
 /** "1 overdue task is planned for today.", "3 overdue tasks are planned for today." */

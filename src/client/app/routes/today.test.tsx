@@ -280,9 +280,18 @@ describe('Today route', () => {
         'Sent the parcel, Overdue since Friday 20 November',
       ]);
       expect(screen.getByRole('article', { name: 'Gym, Today, Every Tuesday' })).toBeInTheDocument();
+      // Newly planned, they go to the end of Today as the server places them; one there by hand stays.
+      expect(titles()).toEqual([
+        'Renew passport, Today',
+        'Email Sam',
+        'Call mum, Today',
+        'Sent the parcel, Overdue since Friday 20 November',
+        'Stretch',
+        'Gym, Today, Every Tuesday',
+      ]);
       // Focus goes on to the first card, not the page.
       await waitFor(() =>
-        expect(screen.getByRole('article', { name: 'Gym, Today, Every Tuesday' })).toHaveFocus(),
+        expect(screen.getByRole('article', { name: 'Renew passport, Today' })).toHaveFocus(),
       );
       expect(screen.queryByText('Planned for today')).not.toBeInTheDocument();
       answer();
