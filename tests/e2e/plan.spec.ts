@@ -99,6 +99,50 @@ test('Upcoming: "Move to…" moves a task without dragging; axe clean in both th
   await snap(page, 'upcoming', { fullPage: false });
 });
 
+test('Today: "Plan all for today" plans the overdue tasks for today, and Undo puts each back on its day', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await signInByRequest(page);
+  const today = await personsDay(page);
+  await post(page.request, '/api/tasks', { title: 'Pay rent', plannedFor: addDays(today, -3) });
+  // A repeating task: only this occurrence moves (docs/product.md#repeats).
+  await post(page.request, '/api/tasks', {
+    title: 'Water the plants',
+    plannedFor: addDays(today, -1),
+    repeat: 'FREQ=DAILY',
+  });
+  await post(page.request, '/api/tasks', { title: 'Email Sam', isToday: true });
+  await page.goto('/today');
+  const card = (name: RegExp) => page.getByRole('article', { name });
+  await expect(card(/^Pay rent, Overdue since /)).toBeVisible();
+  await expect(card(/^Water the plants, Overdue since .*, Every day$/)).toBeVisible();
+  await expect(page.getByText('2 overdue', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Plan all for today' }).click();
+  await expect(page.getByText('2 overdue tasks are planned for today.', { exact: true })).toBeVisible();
+  await expect(page.locator('[data-overdue]')).toHaveCount(0);
+  await expect(page.getByText('2 overdue', { exact: true })).toHaveCount(0);
+  await expect(card(/^Pay rent, Today$/)).toBeVisible();
+  await expect(card(/^Water the plants, Today, Every day$/)).toBeVisible();
+  await expect(card(/^Email Sam$/)).toBeVisible();
+  // Newly planned, they went to the end of Today; the button left with the line, and focus went on to
+  // the first card, not the page.
+  const names = () =>
+    page.getByRole('article').evaluateAll((cards) => cards.map((node) => node.getAttribute('aria-label')));
+  await expect.poll(names).toEqual(['Email Sam', 'Pay rent, Today', 'Water the plants, Today, Every day']);
+  await expect(card(/^Email Sam$/)).toBeFocused();
+
+  // Undo puts each back on the day it had: red again, and so after a reload (the server has it).
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(card(/^Pay rent, Overdue since /)).toBeVisible();
+  await expect(card(/^Water the plants, Overdue since .*, Every day$/)).toBeVisible();
+  await expect(page.getByText('2 overdue', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(card(/^Pay rent, Overdue since /)).toBeVisible();
+  await expect(card(/^Water the plants, Overdue since .*, Every day$/)).toBeVisible();
+  await expect(page.locator('[data-overdue]')).toHaveCount(2);
+});
+
 test('quick add in words: "Call mum tomorrow at 9am p1" shows chips, then makes "Call mum" planned for tomorrow, reminded at 9:00, high priority', {
   tag: '@phone',
 }, async ({ page }) => {

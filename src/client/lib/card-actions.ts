@@ -57,3 +57,20 @@ export function focusCard(card: HTMLElement): void {
   card.focus({ preventScroll: true });
   card.scrollIntoView({ block: 'nearest' });
 }
+
+/**
+ * Moves focus to what `next` names once `gone` has left the page, if focus went with it (a card
+ * deleted by its key, a button whose line goes away when pressed); gives up after 5 s. `next` is asked
+ * then, so it can name a card drawn meanwhile.
+ */
+export function followWhenGone(gone: HTMLElement, next: () => HTMLElement | null): void {
+  const giveUpAt = performance.now() + 5000;
+  const look = () => {
+    if (!gone.isConnected) {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      const target = lost ? next() : null;
+      if (target?.isConnected) focusCard(target);
+    } else if (performance.now() < giveUpAt) requestAnimationFrame(look);
+  };
+  look();
+}

@@ -211,6 +211,27 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     });
   });
 
+  it('a task on Today by its day, given another, goes to the end of Today; one there by hand keeps its place', () => {
+    const client = cached();
+    const late = makeTask({ title: 'Pay rent', plannedFor: '2026-11-25', isToday: false, todaySortOrder: 0 });
+    const today = client.getQueryData<Today>(['api', 'today'])!;
+    client.setQueryData<Today>(['api', 'today'], {
+      ...today,
+      tasks: [{ ...late, goal: null }, ...today.tasks],
+    });
+    const places = () =>
+      client.getQueryData<Today>(['api', 'today'])?.tasks.map((item) => [item.title, item.todaySortOrder]);
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { plannedFor: '2026-11-28' });
+    apply(client, 'PATCH', `/api/tasks/${late.id}`, { plannedFor: '2026-11-28' });
+    // Sent again (kept offline after being shown): already there, it stays.
+    apply(client, 'PATCH', `/api/tasks/${late.id}`, { plannedFor: '2026-11-28' });
+    expect(places()).toEqual([
+      ['Pay rent', 3],
+      ['Intervals', 0],
+      ['Milk', 1],
+    ]);
+  });
+
   it('a task planned for another day leaves its day, or Overdue, for the new one on Upcoming', () => {
     const client = cached();
     const twoDays = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey);

@@ -136,9 +136,29 @@ function showPlanChange(queryClient: QueryClient, id: string, to: Day | null): v
   });
 }
 
+/**
+ * A task on Today by its day (not by hand) given another day goes to the end of Today, as the server
+ * places a task newly planned (docs/product.md#today-membership). Read before it takes the new day.
+ */
+function showPlannedAtEnd(queryClient: QueryClient, id: string, fields: Fields): void {
+  const today = queryClient.getQueryData<Today>(TODAY_KEY);
+  const task = today?.tasks.find((candidate) => candidate.id === id);
+  if (!today || !task || task.isToday || fields.plannedFor == null || fields.todaySortOrder !== undefined)
+    return;
+  if (task.plannedFor === fields.plannedFor) return;
+  const end = nextSortOrder([...today.tasks, ...today.habits].map((item) => item.todaySortOrder));
+  queryClient.setQueryData<Today>(TODAY_KEY, {
+    ...today,
+    tasks: today.tasks.map((candidate) =>
+      candidate === task ? { ...task, todaySortOrder: end } : candidate,
+    ),
+  });
+}
+
 /** A task or habit changed: everywhere it is cached, onto Today or off it. */
 function showItemChange(queryClient: QueryClient, collection: Collection, id: string, fields: Fields): void {
   if (collection === 'tasks' && fields.plannedFor !== undefined) {
+    showPlannedAtEnd(queryClient, id, fields);
     showPlanChange(queryClient, id, fields.plannedFor as Day | null);
   }
   updateItems(queryClient, collection, (item) =>

@@ -36,6 +36,26 @@ describe('a task moved on Upcoming before the server answers (lib/upcoming-moves
     expect(titlesByDay(fromOverdue).days[0]).toEqual(['2026-11-27', ['Call mum', 'Pay rent']]);
   });
 
+  it('joins Overdue for a day gone by (an Undo of "Plan all for today"), open tasks only', () => {
+    const back = moveOnUpcoming(pages, { id: call.id, from: '2026-11-27', to: '2026-11-24' });
+    expect(titlesByDay(back).overdue).toEqual(['Pay rent', 'Call mum']);
+    expect(back.pages[0]?.overdue[1]?.plannedFor).toBe('2026-11-24');
+    expect(back.pages[1]?.overdue).toEqual([]);
+    expect(titlesByDay(back).days[0]).toEqual(['2026-11-27', []]);
+    const done = {
+      ...pages,
+      pages: [
+        {
+          ...pages.pages[0]!,
+          days: [{ day: '2026-11-27', tasks: [{ ...call, completed: true }], habits: [] }],
+        },
+      ],
+    };
+    expect(
+      titlesByDay(moveOnUpcoming(done, { id: call.id, from: '2026-11-27', to: '2026-11-24' })).overdue,
+    ).toEqual(['Pay rent']);
+  });
+
   it('says where a task is shown: Overdue, its day, or nowhere', () => {
     expect(shownOn(pages, late.id, '2026-11-23')).toBeNull();
     expect(shownOn(pages, call.id, '2026-11-27')).toBe('2026-11-27');

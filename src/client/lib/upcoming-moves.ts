@@ -11,8 +11,8 @@ export type UpcomingMove = { id: string; from: Day | null | undefined; to: Day |
 
 /**
  * Upcoming's loaded pages with one task moved before the server answers (docs/product.md#upcoming-screen):
- * it leaves `from` and joins the end of `to`, whichever pages they are on, with its new plannedFor; with
- * no day it only leaves. A drag moves it so, and so does a change kept offline (lib/offline-changes.ts).
+ * it leaves `from` and joins the end of `to`, whichever pages they are on, with its new plannedFor (or
+ * Overdue, for a day gone by); with no day it only leaves. A drag moves it so, and so does a change kept offline (lib/offline-changes.ts).
  * A repeating task's other days stay until the lists are read again: the server decides them.
  */
 export function moveOnUpcoming<Param>(
@@ -30,18 +30,25 @@ export function moveOnUpcoming<Param>(
   moved ??= unshown;
   if (!moved) return data;
   const arrived = move.to === null ? undefined : { ...moved, plannedFor: move.to };
+  // A day gone by (an Undo of "Plan all for today", a date picked in the past): an open task is
+  // overdue, listed with the first page as the server lists it.
+  const today = data.pages[0]?.today;
+  const late = arrived && !arrived.completed && today && arrived.plannedFor < today ? arrived : undefined;
   return {
     ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      overdue: move.from === null ? leaves(page.overdue) : page.overdue,
-      days: page.days.map((day) => {
-        let tasks = day.day === move.from ? leaves(day.tasks) : day.tasks;
-        if (arrived && day.day === move.to && !tasks.some((task) => task.id === move.id))
-          tasks = [...tasks, arrived];
-        return tasks === day.tasks ? day : { ...day, tasks };
-      }),
-    })),
+    pages: data.pages.map((page, index) => {
+      const overdue = move.from === null ? leaves(page.overdue) : page.overdue;
+      return {
+        ...page,
+        overdue: index === 0 && late ? [...leaves(overdue), late] : overdue,
+        days: page.days.map((day) => {
+          let tasks = day.day === move.from ? leaves(day.tasks) : day.tasks;
+          if (arrived && day.day === move.to && !tasks.some((task) => task.id === move.id))
+            tasks = [...tasks, arrived];
+          return tasks === day.tasks ? day : { ...day, tasks };
+        }),
+      };
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { readShortcutKey, type ShortcutCommand, type ShortcutState } from '#shared/domain/shortcuts';
-import { actionsOf, focusCard, focusedCard, neighbourCard } from '../../lib/card-actions';
+import { actionsOf, focusCard, focusedCard, followWhenGone, neighbourCard } from '../../lib/card-actions';
 import { isShortcutKey } from '../../lib/shortcut-keys';
 import { useOpenedOnce } from '../../lib/use-opened-once';
 import { setSearchOpen, useSearchOpen } from './search-open';
@@ -72,20 +72,8 @@ function actOnCard(command: 'complete' | 'edit' | 'toggle-today' | 'delete'): bo
   if (command === 'complete') actions.toggleDone();
   else if (command === 'toggle-today') actions.toggleToday();
   else actions.remove();
-  if (neighbour && neighbour !== card) followWhenGone(card, neighbour);
+  if (neighbour && neighbour !== card) followWhenGone(card, () => neighbour);
   return true;
-}
-
-/** Moves focus to `next` once `card` has left the page, if focus went with it; gives up after 5 s. */
-function followWhenGone(card: HTMLElement, next: HTMLElement): void {
-  const giveUpAt = performance.now() + 5000;
-  const look = () => {
-    if (!card.isConnected) {
-      const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost && next.isConnected) focusCard(next);
-    } else if (performance.now() < giveUpAt) requestAnimationFrame(look);
-  };
-  look();
 }
 
 /**

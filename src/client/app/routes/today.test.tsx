@@ -3,28 +3,41 @@ import { describe, expect, it } from 'vitest';
 import type { Habit } from '#shared/api/habits';
 import type { TodayTask } from '#shared/api/today';
 import { goalSummary, taskOf, todayHabit, todayTask } from '../../features/today/testing/today-factories';
+import { PersonsDayContext } from '../../lib/persons-day';
 import { installFakeApi, on } from '../../testing/fake-api';
 import { pressableToastButton, renderWithProviders } from '../../testing/render';
 import { TodayRoute } from './today';
 
-/** The Today endpoints the screen calls, over an in-memory list that PATCHes change. */
+// The person's day is Thursday 26 November 2026, whatever the machine's clock says.
+const TODAY = '2026-11-26';
+
+/**
+ * The Today endpoints the screen calls, over an in-memory list that PATCHes change: on Today by hand,
+ * or planned for today or a day gone by, as the server lists them (docs/product.md#today-membership).
+ */
 function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
   const state = { tasks: [...initial.tasks], habits: [...initial.habits] };
   let todayGate: Promise<void> = Promise.resolve();
+  let writeGate: Promise<void> = Promise.resolve();
   let failToday = false;
+  const refused = new Set<string>();
   const api = installFakeApi(
     on('GET', '/api/today', async () => {
       await todayGate;
       if (failToday) return { status: 500, body: { message: 'database unavailable' } };
       return {
         body: {
-          tasks: state.tasks.filter((task) => task.isToday),
+          tasks: state.tasks.filter(
+            (task) => task.isToday || (task.plannedFor !== null && task.plannedFor <= TODAY),
+          ),
           habits: state.habits.filter((habit) => habit.isToday),
         },
       };
     }),
-    on('PATCH', /^\/api\/(tasks|habits)\//, (request) => {
+    on('PATCH', /^\/api\/(tasks|habits)\//, async (request) => {
+      await writeGate;
       const [, kind, id] = /^\/api\/(tasks|habits)\/(.+)$/.exec(request.path) ?? [];
+      if (refused.has(id ?? '')) return { status: 404, body: { message: 'Task not found' } };
       const list: Array<TodayTask | Habit> = kind === 'tasks' ? state.tasks : state.habits;
       const index = list.findIndex((item) => item.id === id);
       const changed = { ...list[index]!, ...(request.body as object) };
@@ -41,14 +54,28 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
       });
       return release;
     },
+    /** PATCHes wait for the answer until the returned function is called. */
+    holdWrites: () => {
+      let release: () => void = () => {};
+      writeGate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
     failToday: () => {
       failToday = true;
     },
+    /** PATCHes of this item are answered 404, as for a task deleted on another device. */
+    refuse: (id: string) => refused.add(id),
   };
 }
 
 function renderToday() {
-  return renderWithProviders(<TodayRoute />);
+  return renderWithProviders(
+    <PersonsDayContext value={TODAY}>
+      <TodayRoute />
+    </PersonsDayContext>,
+  );
 }
 
 const count = () => screen.getByTestId('today-count');
@@ -208,6 +235,142 @@ describe('Today route', () => {
     fireEvent.click(within(view).getByRole('button', { name: /Next/ }));
     const habit = within(view).getByRole('article', { name: 'Stretch' });
     expect(within(habit).getByText(/Hamstrings/).textContent).toBe('Hamstrings\n\nThen the back');
+  });
+
+  describe('overdue tasks (docs/product.md#planning)', () => {
+    const overdueLine = () => screen.queryByText(/^\d+ overdue$/, { selector: 'p' });
+    const planAll = () => screen.getByRole('button', { name: 'Plan all for today' });
+    const cardNames = () => screen.getAllByRole('article').map((node) => node.getAttribute('aria-label'));
+
+    it('plans every overdue task for today, those the chips hide too, and Undo puts each back on its day', async () => {
+      const home = goalSummary('Home');
+      const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-23', isToday: false, goal: home });
+      const gym = todayTask('Gym', 1, {
+        plannedFor: '2026-11-24',
+        repeat: 'FREQ=WEEKLY;BYDAY=TU',
+        isToday: false,
+      });
+      const passport = todayTask('Renew passport', 2, { plannedFor: '2026-11-25', isToday: true });
+      const api = fakeApi({
+        tasks: [
+          rent,
+          gym,
+          passport,
+          todayTask('Email Sam', 3),
+          todayTask('Call mum', 4, { plannedFor: TODAY, isToday: false }),
+          todayTask('Sent the parcel', 5, { plannedFor: '2026-11-20', completed: true }),
+        ],
+        habits: [todayHabit('Stretch', 6)],
+      });
+      const { user } = renderToday();
+      await screen.findByRole('list', { name: 'Today items' });
+      expect(overdueLine()).toHaveTextContent(/^3 overdue$/);
+      // Hidden by a chip, still counted and planned, as Clear Today acts on hidden items.
+      fireEvent.click(chip('Home'));
+      expect(titles()).not.toContain(expect.stringMatching(/^Pay rent/));
+      expect(overdueLine()).toHaveTextContent(/^3 overdue$/);
+      expect(planAll()).toHaveAccessibleDescription('3 overdue, 1 of them hidden by the filters');
+
+      const answer = api.holdWrites();
+      await user.click(planAll());
+      // At once, before the server answers: no card says overdue, and the line has gone.
+      await waitFor(() => expect(overdueLine()).not.toBeInTheDocument());
+      // (A task done today keeps its day's mark, as before: it is not overdue and not planned.)
+      expect(cardNames().filter((name) => name?.includes('Overdue'))).toEqual([
+        'Sent the parcel, Overdue since Friday 20 November',
+      ]);
+      expect(screen.getByRole('article', { name: 'Gym, Today, Every Tuesday' })).toBeInTheDocument();
+      // Newly planned, they go to the end of Today as the server places them; one there by hand stays.
+      expect(titles()).toEqual([
+        'Renew passport, Today',
+        'Email Sam',
+        'Call mum, Today',
+        'Sent the parcel, Overdue since Friday 20 November',
+        'Stretch',
+        'Gym, Today, Every Tuesday',
+      ]);
+      // Focus goes on to the first card, not the page.
+      await waitFor(() =>
+        expect(screen.getByRole('article', { name: 'Renew passport, Today' })).toHaveFocus(),
+      );
+      expect(screen.queryByText('Planned for today')).not.toBeInTheDocument();
+      answer();
+      expect(await screen.findByText('Planned for today')).toBeInTheDocument();
+      expect(screen.getByText('3 overdue tasks are planned for today.')).toBeInTheDocument();
+      // One PATCH per overdue task, the repeating one's occurrence included; none for the others.
+      expect(api.writes()).toEqual([
+        { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: TODAY } },
+        { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: TODAY } },
+        { method: 'PATCH', path: `/api/tasks/${passport.id}`, body: { plannedFor: TODAY } },
+      ]);
+
+      await user.click(await pressableToastButton('Undo'));
+      await waitFor(() => expect(api.writes()).toHaveLength(6));
+      expect(api.writes().slice(3)).toEqual([
+        { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: '2026-11-23' } },
+        { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: '2026-11-24' } },
+        { method: 'PATCH', path: `/api/tasks/${passport.id}`, body: { plannedFor: '2026-11-25' } },
+      ]);
+      expect(await screen.findByText('3 overdue', { selector: 'p' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('article', { name: 'Gym, Overdue since Tuesday 24 November, Every Tuesday' }),
+      ).toBeInTheDocument();
+    });
+
+    it('says "1 overdue", and "1 overdue task is planned for today."', async () => {
+      fakeApi({ tasks: [todayTask('Pay rent', 0, { plannedFor: '2026-11-23' })], habits: [] });
+      const { user } = renderToday();
+      await screen.findByRole('list', { name: 'Today items' });
+      expect(overdueLine()).toHaveTextContent(/^1 overdue$/);
+      await user.click(planAll());
+      expect(await screen.findByText('1 overdue task is planned for today.')).toBeInTheDocument();
+      expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toBeInTheDocument();
+    });
+
+    it('a refusal says why, and the lists are read again', async () => {
+      const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-23' });
+      const gone = todayTask('Renew passport', 1, { plannedFor: '2026-11-24' });
+      const api = fakeApi({ tasks: [rent, gone], habits: [] });
+      api.refuse(gone.id);
+      const { user } = renderToday();
+      await screen.findByRole('list', { name: 'Today items' });
+      const reads = () => api.paths().filter((path) => path === '/api/today').length;
+      const readsBefore = reads();
+      await user.click(planAll());
+      expect(await screen.findByText('Could not plan for today')).toBeInTheDocument();
+      expect(screen.getByText('Task not found')).toBeInTheDocument();
+      expect(screen.queryByText('Planned for today')).not.toBeInTheDocument();
+      expect(reads()).toBeGreaterThan(readsBefore);
+      // What the server took stays; what it refused is overdue again.
+      expect(await screen.findByText('1 overdue', { selector: 'p' })).toBeInTheDocument();
+      expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('article', { name: 'Renew passport, Overdue since Tuesday 24 November' }),
+      ).toBeInTheDocument();
+    });
+
+    it('shows nothing while the list loads, nor once nothing open is overdue', async () => {
+      const api = fakeApi({
+        tasks: [
+          todayTask('Pay rent', 0, { plannedFor: '2026-11-23' }),
+          todayTask('Call mum', 1, { plannedFor: TODAY }),
+          todayTask('Sent the parcel', 2, { plannedFor: '2026-11-20', completed: true }),
+          todayTask('Email Sam', 3),
+        ],
+        habits: [todayHabit('Stretch', 4)],
+      });
+      const release = api.holdToday();
+      const { user } = renderToday();
+      await screen.findByRole('status', { name: "Loading today's items" });
+      expect(screen.queryByRole('button', { name: 'Plan all for today' })).not.toBeInTheDocument();
+      release();
+      await screen.findByRole('list', { name: 'Today items' });
+      // Only the open task planned for a day gone by counts: not one done, not one planned for today.
+      expect(overdueLine()).toHaveTextContent(/^1 overdue$/);
+      await user.click(screen.getByRole('checkbox', { name: 'Complete Pay rent' }));
+      await waitFor(() => expect(overdueLine()).not.toBeInTheDocument());
+      expect(screen.queryByRole('button', { name: 'Plan all for today' })).not.toBeInTheDocument();
+    });
   });
 
   it('says why the list could not load', async () => {

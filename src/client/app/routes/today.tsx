@@ -16,6 +16,8 @@ import {
 import {
   ExecutionMode,
   mergeTodayItems,
+  OverdueLine,
+  overdueTodayTasks,
   TodayEmpty,
   TodayHeader,
   type TodayItem,
@@ -32,6 +34,7 @@ import {
 } from '../../features/today';
 import { errorText } from '../../lib/error-text';
 import { notifyError } from '../../lib/notify-error';
+import { usePersonsDay } from '../../lib/persons-day';
 import { useBackCloses } from '../../lib/use-back-closes';
 import { useFirstArrivalInBackground } from '../../lib/use-first-arrival';
 import { Screen } from '../layout/screen';
@@ -65,6 +68,7 @@ function TodayCard({
  */
 export function TodayRoute() {
   const today = useToday();
+  const day = usePersonsDay();
   const data = useFirstArrivalInBackground(today.data);
   const reorder = useReorderToday();
   const clearing = useClearToday();
@@ -77,6 +81,12 @@ export function TodayRoute() {
     [all, hidden],
   );
   const chips = useMemo(() => todayFilterChips(all), [all]);
+  // Every overdue task on Today, those the chips hide too; how many are hidden is said to screen readers.
+  const overdue = useMemo(() => overdueTodayTasks(all, day), [all, day]);
+  const overdueHidden = useMemo(
+    () => overdue.length - overdueTodayTasks(visible, day).length,
+    [overdue, visible, day],
+  );
   const execution = useExecution(visible);
 
   // When Execution Mode ends (Exit or "All done!"), focus returns to the button that started it.
@@ -124,6 +134,7 @@ export function TodayRoute() {
       />
       {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
       {data ? <QuickAdd label="New task on Today" isToday /> : null}
+      <OverdueLine tasks={overdue} hidden={overdueHidden} />
       {data === undefined && !today.isError ? (
         <TodaySkeleton />
       ) : today.isError && !data ? (

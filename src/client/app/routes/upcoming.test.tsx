@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { TodayTask } from '#shared/api/today';
 import { addDays } from '#shared/domain/days';
 import { taskOf, todayHabit, todayTask } from '../../features/today/testing/today-factories';
 import type { UpcomingDay } from '../../features/upcoming';
 import { PersonsDayContext } from '../../lib/persons-day';
 import { installFakeApi, on } from '../../testing/fake-api';
-import { renderWithProviders } from '../../testing/render';
+import { pressableToastButton, renderWithProviders } from '../../testing/render';
 import { UpcomingRoute } from './upcoming';
 
 // The person's day is Thursday 26 November 2026, whatever the machine's clock says.
@@ -113,6 +114,77 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
       path: `/api/tasks/${call.id}`,
       body: { plannedFor: '2026-11-30' },
     });
+  });
+
+  it('"Plan all for today" beside Overdue plans each overdue task for today, with Undo', async () => {
+    const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-23', isToday: false });
+    const gym = todayTask('Gym', 1, {
+      plannedFor: '2026-11-24',
+      repeat: 'FREQ=WEEKLY;BYDAY=TU',
+      isToday: false,
+    });
+    const call = todayTask('Call mum', 2, { plannedFor: '2026-11-27', isToday: false });
+    // The server's answer as PATCHes leave it: overdue while planned before today, else on its day.
+    const tasks = new Map<string, TodayTask>([rent, gym, call].map((task) => [task.id, task]));
+    const api = installFakeApi(
+      on('GET', /^\/api\/upcoming\?/, (request) => {
+        const query = new URL(request.path, 'http://localhost').searchParams;
+        const days = [];
+        for (let day = query.get('from')!; day <= query.get('to')!; day = addDays(day, 1))
+          days.push({
+            day,
+            tasks: [...tasks.values()].filter((task) => task.plannedFor === day),
+            habits: [],
+          });
+        const overdue = [...tasks.values()].filter((task) => task.plannedFor! < TODAY);
+        return { body: { today: TODAY, overdue, days } };
+      }),
+      on('PATCH', /^\/api\/tasks\//, (request) => {
+        const id = request.path.split('/').at(-1)!;
+        const task = { ...tasks.get(id)!, ...(request.body as object) };
+        tasks.set(id, task);
+        return { body: taskOf(task) };
+      }),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const { user } = renderUpcoming();
+    const overdue = await screen.findByRole('region', { name: 'Overdue' });
+    const button = within(overdue).getByRole('button', { name: 'Plan all for today' });
+    expect(button).toHaveAccessibleDescription('Overdue');
+    await user.click(button);
+
+    const today = screen.getByRole('region', { name: 'Today' });
+    await waitFor(() =>
+      expect(
+        within(today)
+          .getAllByRole('article')
+          .map((card) => card.getAttribute('aria-label')),
+      ).toEqual(['Pay rent', 'Gym, Every Tuesday']),
+    );
+    expect(screen.queryByRole('region', { name: 'Overdue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Plan all for today' })).not.toBeInTheDocument();
+    // The button left with its group: focus goes on to the first card, not the page.
+    await waitFor(() => expect(within(today).getByRole('article', { name: 'Pay rent' })).toHaveFocus());
+    expect(await screen.findByText('2 overdue tasks are planned for today.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: TODAY } },
+      { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: TODAY } },
+    ]);
+
+    await user.click(await pressableToastButton('Undo'));
+    const back = await screen.findByRole('region', { name: 'Overdue' });
+    expect(
+      within(back)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual([
+      'Pay rent, Overdue since Monday 23 November',
+      'Gym, Overdue since Tuesday 24 November, Every Tuesday',
+    ]);
+    expect(api.writes().slice(2)).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: '2026-11-23' } },
+      { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: '2026-11-24' } },
+    ]);
   });
 
   it('more days that cannot load say so and wait for "Try again", which loads them', async () => {

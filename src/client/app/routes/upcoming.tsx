@@ -1,6 +1,7 @@
 // The card icons' pictures load with the screens that draw cards (components/ui/mask-icon.tsx).
 import 'virtual:card-icons.css';
 import { useEffect, useMemo, useRef } from 'react';
+import { PlanAllForToday } from '../../components/plan-all-for-today';
 import { Button } from '../../components/ui/button';
 import { LoadFailure } from '../../components/ui/load-failure';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -77,6 +78,9 @@ export function UpcomingRoute() {
             groups={groups}
             today={today}
             onMove={onMove}
+            headingAction={(group, headingId) =>
+              group.day === null ? <PlanAllForToday tasks={group.tasks} describedBy={headingId} /> : null
+            }
             renderTask={(task, handle, isDragging, day) => (
               <TaskCard
                 task={task}

@@ -1,8 +1,10 @@
 import type { Habit } from '#shared/api/habits';
 import type { TodayReorderInput } from '#shared/api/reorder';
 import type { Today, TodayTask } from '#shared/api/today';
+import type { Day } from '#shared/domain/days';
 import { type FilterKey, filterKeyFor } from '#shared/domain/filters';
 import { type GoalColor, resolveGoalColor } from '#shared/domain/palette';
+import { isOverdue } from '../../../lib/plan-overdue';
 
 /** One row of the Today list: tasks and habits share one order (todaySortOrder). */
 export type TodayItem =
@@ -22,6 +24,11 @@ export function todayItemKey(kind: TodayItemKind, id: string): string {
 export function isTodayItemCompleted(item: TodayItem): boolean {
   if (item.kind === 'habit') return item.habit.completedToday;
   return item.task.goal?.isHabitGoal ? item.task.completedToday : item.task.completed;
+}
+
+/** The open tasks among `items` planned for a day before `today`, in Today's order (docs/product.md#planning). */
+export function overdueTodayTasks(items: readonly TodayItem[], today: Day): TodayTask[] {
+  return items.flatMap((item) => (item.kind === 'task' && isOverdue(item.task, today) ? [item.task] : []));
 }
 
 export function todayItemTitle(item: TodayItem): string {

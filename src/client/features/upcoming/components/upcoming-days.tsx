@@ -54,6 +54,8 @@ export type UpcomingDaysProps = {
   onMove: (task: UpcomingTask, from: Day | null, to: Day) => void;
   /** `day`: the day whose heading the card is under, or null under "Overdue". */
   renderTask: (task: UpcomingTask, handle: DayDragHandle, isDragging: boolean, day: Day | null) => ReactNode;
+  /** Drawn beside a group's heading ("Plan all for today" beside "Overdue"); `headingId` names it. */
+  headingAction?: (group: UpcomingGroup, headingId: string) => ReactNode;
 };
 
 /** The pointer's day first (a finger over a day), else the day the card overlaps most. */
@@ -69,7 +71,7 @@ const dragId = (groupKey: string, taskId: string) => `${groupKey}|${taskId}`;
  * touch (a long press on the grip) or keyboard (Space lifts, the arrows move a day at a time, Space
  * drops, Escape cancels), with what happens said for screen readers in days, not positions.
  */
-export function UpcomingDays({ groups, today, onMove, renderTask }: UpcomingDaysProps) {
+export function UpcomingDays({ groups, today, onMove, renderTask, headingAction }: UpcomingDaysProps) {
   const sensors = useSensors(
     useSensor(MouseSensor, mouseOptions),
     useSensor(TouchSensor, touchOptions),
@@ -132,7 +134,7 @@ export function UpcomingDays({ groups, today, onMove, renderTask }: UpcomingDays
     >
       <div className="flex flex-col gap-4">
         {groups.map((group) => (
-          <DayGroup key={group.key} group={group} renderTask={renderTask} />
+          <DayGroup key={group.key} group={group} renderTask={renderTask} headingAction={headingAction} />
         ))}
       </div>
     </DndContext>
@@ -142,13 +144,27 @@ export function UpcomingDays({ groups, today, onMove, renderTask }: UpcomingDays
 function DayGroup({
   group,
   renderTask,
+  headingAction,
 }: {
   group: UpcomingGroup;
   renderTask: UpcomingDaysProps['renderTask'];
+  headingAction: UpcomingDaysProps['headingAction'];
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: group.day ?? group.key, disabled: group.day === null });
   const headingId = `upcoming-${group.key}`;
   const empty = group.tasks.length === 0 && group.habits.length === 0;
+  const action = headingAction?.(group, headingId);
+  const heading = (
+    <h2
+      id={headingId}
+      className={cn(
+        'px-1 font-semibold text-sm',
+        group.day === null ? 'text-red-700 dark:text-red-400' : 'text-foreground',
+      )}
+    >
+      {group.heading}
+    </h2>
+  );
   return (
     <section
       ref={setNodeRef}
@@ -159,15 +175,14 @@ function DayGroup({
         isOver && 'bg-accent/60 ring-2 ring-ring',
       )}
     >
-      <h2
-        id={headingId}
-        className={cn(
-          'px-1 font-semibold text-sm',
-          group.day === null ? 'text-red-700 dark:text-red-400' : 'text-foreground',
-        )}
-      >
-        {group.heading}
-      </h2>
+      {action ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
       {group.tasks.length > 0 && (
         <ul
           aria-label={`Tasks, ${group.heading}`}

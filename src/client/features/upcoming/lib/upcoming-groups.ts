@@ -1,5 +1,6 @@
 import { dayHeading } from '#shared/domain/day-labels';
 import type { Day } from '#shared/domain/days';
+import { isOverdue } from '../../../lib/plan-overdue';
 import type { UpcomingDay, UpcomingTask } from '../api/get-upcoming';
 import type { UpcomingGroup } from '../components/upcoming-days';
 
@@ -14,7 +15,7 @@ export function upcomingGroups(
   days: readonly UpcomingDay[],
 ): UpcomingGroup[] {
   const late = overdue
-    .filter((task) => !task.completed && task.plannedFor !== null && task.plannedFor < today)
+    .filter((task) => isOverdue(task, today))
     .sort((a, b) => (a.plannedFor ?? '').localeCompare(b.plannedFor ?? ''));
   const groups: UpcomingGroup[] = [];
   if (late.length > 0)
