@@ -4,9 +4,8 @@ import { DESCRIPTION_MAX } from '#shared/api/common';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -24,10 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn() {
-  const { headers } = await loginAs(t.db, { email: uniqueEmail(), timeZone: 'Europe/Paris', now });
-  return new ApiClient(t.app, headers);
-}
+const signedIn = () => personIn(t, 'Europe/Paris', now);
 
 const NOTES = 'Bring the passport.\nأحضر جواز السفر\n\tand the form';
 

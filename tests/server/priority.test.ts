@@ -4,9 +4,8 @@ import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { UpcomingSchema } from '#shared/api/upcoming';
 import { PRIORITY_MESSAGE } from '#shared/domain/priority';
-import { uniqueEmail } from '../factories';
-import { ApiClient, messageOf } from './helpers/api';
-import { loginAs } from './helpers/login';
+import { messageOf } from './helpers/api';
+import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -23,10 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn() {
-  const { headers } = await loginAs(t.db, { email: uniqueEmail(), timeZone: 'Europe/Paris', now });
-  return new ApiClient(t.app, headers);
-}
+const signedIn = () => personIn(t, 'Europe/Paris', now);
 
 describe('a task’s priority', () => {
   it('is none unless given, kept, changed and taken back to none, in every answer', async () => {
