@@ -46,6 +46,16 @@ describe('daySpoken', () => {
   });
 });
 
+describe('a done task', () => {
+  it('reads its past day as a date, not overdue; today and later days as ever', () => {
+    expect(dayLabel('2026-11-23', TODAY, { done: true })).toBe('Mon 23');
+    expect(dayLabel('2026-11-20', TODAY, { done: true })).toBe('20 Nov');
+    expect(daySpoken('2026-11-23', TODAY, { done: true })).toBe('Monday 23 November');
+    expect(dayLabel('2026-11-28', TODAY, { done: true })).toBe('Tomorrow');
+    expect(daySpoken(TODAY, TODAY, { done: true })).toBe('Today');
+  });
+});
+
 describe('dayHeading', () => {
   it.each([
     ['2026-11-27', 'Today'],

@@ -67,26 +67,27 @@ function longDate(day: Day, today: Day): string {
 /**
  * A card's short label for the day a task is planned for: "Today", "Tomorrow", "Fri 28" up to six
  * days ahead, "24 Dec" farther ("24 Dec 2027" a year or more away), and for an earlier day
- * "Overdue · Mon 23" (up to six days back) or "Overdue · 3 Nov".
+ * "Overdue · Mon 23" (up to six days back) or "Overdue · 3 Nov"; a task `done` is overdue no more:
+ * "Mon 23".
  */
-export function dayLabel(day: Day, today: Day): string {
+export function dayLabel(day: Day, today: Day, { done = false }: { done?: boolean } = {}): string {
   const offset = daysBetween(today, day);
   if (offset === 0) return 'Today';
   if (offset === 1) return 'Tomorrow';
   const near = Math.abs(offset) <= WEEKDAY_LABEL_DAYS;
   const words = near ? `${shortWeekday(weekdayOf(day))} ${dateOf(day)}` : shortDate(day, today);
-  return offset < 0 ? `Overdue · ${words}` : words;
+  return offset < 0 && !done ? `Overdue · ${words}` : words;
 }
 
 /**
  * The same day for an accessible name, every word whole: "Today", "Tomorrow", "Friday 28 November",
- * "Overdue since Monday 23 November".
+ * "Overdue since Monday 23 November" ("Monday 23 November" for a task `done`).
  */
-export function daySpoken(day: Day, today: Day): string {
+export function daySpoken(day: Day, today: Day, { done = false }: { done?: boolean } = {}): string {
   const offset = daysBetween(today, day);
   if (offset === 0) return 'Today';
   if (offset === 1) return 'Tomorrow';
-  return offset < 0 ? `Overdue since ${longDate(day, today)}` : longDate(day, today);
+  return offset < 0 && !done ? `Overdue since ${longDate(day, today)}` : longDate(day, today);
 }
 
 /** A day's heading in the Upcoming view: "Today", "Tomorrow", "Yesterday", then "Friday 28 November". */

@@ -63,6 +63,15 @@ describe('a task card shows its day (docs/product.md#days-in-words)', () => {
     expect(screen.getByRole('article', { name: 'Someday' })).toBeInTheDocument();
   });
 
+  it('a completed task planned for a day gone by is overdue no more: the date, plain', () => {
+    patchEchoes();
+    renderCard(makeTask({ title: 'Taxes', plannedFor: '2026-11-23', completed: true }));
+    const card = screen.getByRole('article', { name: 'Taxes, Monday 23 November' });
+    const label = within(card).getByText('Mon 23');
+    expect(label.closest('[data-overdue]')).toBeNull();
+    expect(label).toHaveClass('text-muted-foreground');
+  });
+
   it('"Plan for…" plans the task for tomorrow at one press, with a toast that offers Undo', async () => {
     const api = patchEchoes();
     const task = makeTask({ title: 'Call mum' });

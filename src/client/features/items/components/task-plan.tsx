@@ -32,22 +32,23 @@ import { settle } from '../lib/settle';
  * its day dialog. Kept apart from the card so the card only places them.
  */
 
-export type PlanShown = { plannedFor: Day | null; repeat?: string | null };
+/** A task's day and repeat as its card shows them; `done`: completed, so its past day is not overdue. */
+export type PlanShown = { plannedFor: Day | null; repeat?: string | null; done?: boolean };
 
 /** What the card's accessible name adds: "Tomorrow", "Overdue since Monday 23 November, Every Monday". */
-export function planSpoken({ plannedFor, repeat }: PlanShown, today: Day): string | undefined {
+export function planSpoken({ plannedFor, repeat, done }: PlanShown, today: Day): string | undefined {
   const parts = [
-    plannedFor ? daySpoken(plannedFor, today) : null,
+    plannedFor ? daySpoken(plannedFor, today, { done }) : null,
     repeat ? repeatWords(repeat, { today, spoken: true }) : null,
   ].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
 /** "Tomorrow", "Fri 28", "Overdue · Mon 23" (in the warning colour), and a repeat's icon and words. */
-export function PlanLabel({ plannedFor, repeat, today }: PlanShown & { today: Day }) {
+export function PlanLabel({ plannedFor, repeat, done = false, today }: PlanShown & { today: Day }) {
   const rule = repeat ? repeatWords(repeat, { today }) : null;
   if (!plannedFor && !rule) return null;
-  const overdue = plannedFor !== null && daysBetween(today, plannedFor) < 0;
+  const overdue = plannedFor !== null && !done && daysBetween(today, plannedFor) < 0;
   // The card's accessible name says it whole (planSpoken): read once, not twice.
   return (
     <span aria-hidden className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
@@ -60,7 +61,7 @@ export function PlanLabel({ plannedFor, repeat, today }: PlanShown & { today: Da
           )}
         >
           <MaskIcon icon="calendar" className="size-3" />
-          {dayLabel(plannedFor, today)}
+          {dayLabel(plannedFor, today, { done })}
         </span>
       )}
       {rule && (
@@ -238,6 +239,8 @@ export function useTaskPlanParts(
     title: string;
     plannedFor: Day | null;
     repeat?: string | null;
+    /** A completed task: its past day reads as a date, not "Overdue". */
+    completed?: boolean;
   },
   menuLabel?: string,
   dayInHeading = false,
@@ -247,7 +250,11 @@ export function useTaskPlanParts(
   const [picking, setPicking] = useState(false);
   // Under a day's heading a repeating task shows on each of its days, and its own day (the next one
   // due) would read "Mon 30" under "Wednesday 2 December": the heading says the day instead.
-  const shown = { plannedFor: dayInHeading ? null : task.plannedFor, repeat: task.repeat ?? null };
+  const shown = {
+    plannedFor: dayInHeading ? null : task.plannedFor,
+    repeat: task.repeat ?? null,
+    done: task.completed ?? false,
+  };
   const hasLabel = Boolean(shown.plannedFor || (shown.repeat && repeatWords(shown.repeat)));
   return {
     label: hasLabel ? <PlanLabel {...shown} today={today} /> : null,
