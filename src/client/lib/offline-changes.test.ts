@@ -151,12 +151,15 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     expect(client.getQueryData<Today>(['api', 'today'])?.tasks[0]?.description).toBeNull();
   });
 
-  it('a description edited on a copy saved before items had one', () => {
+  it('a description or a priority edited on a copy saved before items had them', () => {
     const client = new QueryClient();
-    const { description: _none, ...older } = task;
+    const { description: _none, priority: _neither, ...older } = task;
     client.setQueryData(['api', 'tasks'], [older]);
-    apply(client, 'PATCH', `/api/tasks/${task.id}`, { description: 'Six times' });
-    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.[0]?.description).toBe('Six times');
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { description: 'Six times', priority: 3 });
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.[0]).toMatchObject({
+      description: 'Six times',
+      priority: 3,
+    });
   });
 
   it('a habit given a repeat loses its times a week, as the server does', () => {

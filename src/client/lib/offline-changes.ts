@@ -59,11 +59,13 @@ function withGoal(queryClient: QueryClient, task: Task): TodayTask {
  * An item with a change's fields, as the server answers it: only the fields the item has, a tick's
  * count, a habit's one schedule taking the other's place, a task's goal on Today following its goalId.
  */
+/** Fields a copy saved by an older app may lack (its items had none), which an edit still sets. */
+const NEWER_FIELDS = new Set(['description', 'priority']);
+
 function changed<T extends Item>(queryClient: QueryClient, item: T, fields: Fields): T {
   const next: Fields = { ...item };
   for (const [field, value] of Object.entries(fields)) {
-    // A copy saved by an app from before descriptions has none; tasks and habits both take one.
-    if (value !== undefined && (field in item || field === 'description')) next[field] = value;
+    if (value !== undefined && (field in item || NEWER_FIELDS.has(field))) next[field] = value;
   }
   if (typeof fields.completedToday === 'boolean' && fields.completedToday !== item.completedToday) {
     next.completionCount = Math.max(0, item.completionCount + (fields.completedToday ? 1 : -1));
