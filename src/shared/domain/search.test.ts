@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, foldForSearch, type SearchEntry, searchIndex } from './search';
+import { buildSearchIndex, foldForSearch, matchingLine, type SearchEntry, searchIndex } from './search';
 
 const task = (id: string, title: string): SearchEntry => ({ kind: 'task', id, title });
 
@@ -79,5 +79,15 @@ describe('searchIndex', () => {
     expect(large.afterBuild).toBe(5_500);
     expect(large.searchFolds).toBe(1);
     expect(large.hits).toBeGreaterThan(small.hits);
+  });
+});
+
+describe('matchingLine', () => {
+  it('is the trimmed line of a description that holds the query, folded as the search folds', () => {
+    const notes = 'Bring the passport\n  Ask about the FEE  \r\nقراءة القرآن';
+    expect(matchingLine(notes, 'fee')).toBe('Ask about the FEE');
+    expect(matchingLine(notes, ' القران ')).toBe('قراءة القرآن');
+    expect(matchingLine(notes, 'visa')).toBeUndefined();
+    expect(matchingLine(notes, '  ')).toBeUndefined();
   });
 });

@@ -98,3 +98,20 @@ export function searchIndex(
   }
   return buckets.flat().slice(0, limit);
 }
+
+/**
+ * The line of `description` that holds `query` (both folded as the search folds them), trimmed: what a
+ * result found by its description shows under its title, so the person sees why it matched.
+ */
+export function matchingLine(
+  description: string,
+  query: string,
+  fold: (text: string) => string = foldForSearch,
+): string | undefined {
+  const folded = fold(query.trim());
+  if (folded === '') return undefined;
+  return description
+    .split(/\r\n|\n|\r/)
+    .find((line) => fold(line).includes(folded))
+    ?.trim();
+}

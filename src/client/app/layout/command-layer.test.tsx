@@ -63,8 +63,8 @@ describe('search', () => {
     expect(options().map((option) => option.textContent)).toEqual([
       'TaskRunning plan',
       'TaskBuy running shoes',
-      'GoalHealth',
-      'HabitStretch',
+      'GoalHealthRun a marathon in spring',
+      'HabitStretchAfter each long run',
     ]);
     expect(field).toHaveAttribute('aria-activedescendant', options()[0]?.id);
     await user.keyboard('{ArrowDown}');

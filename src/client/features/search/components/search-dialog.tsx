@@ -1,5 +1,11 @@
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
-import { type SearchEntry, type SearchHit, type SearchIndex, searchIndex } from '#shared/domain/search';
+import {
+  matchingLine,
+  type SearchEntry,
+  type SearchHit,
+  type SearchIndex,
+  searchIndex,
+} from '#shared/domain/search';
 import Search from '~icons/lucide/search';
 import {
   Dialog,
@@ -151,8 +157,15 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
               <span className="w-12 shrink-0 text-muted-foreground text-xs">
                 {KIND_LABEL[hit.entry.kind]}
               </span>
-              <span dir="auto" className="min-w-0 flex-1 break-words">
-                {hit.entry.title}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span dir="auto" className="break-words">
+                  {hit.entry.title}
+                </span>
+                {hit.rank === 3 && hit.entry.description && (
+                  <span dir="auto" className="truncate text-muted-foreground text-xs">
+                    {matchingLine(hit.entry.description, deferredQuery)}
+                  </span>
+                )}
               </span>
             </div>
           );
