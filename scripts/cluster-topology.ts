@@ -9,10 +9,11 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DATABASE_TIMEOUTS } from '../src/server/db/client';
+import { freePort } from './free-port';
 
 /*
  * The production shape on one machine, on loopback (docs/decisions/014-production-topology.md):
@@ -37,16 +38,7 @@ export function missingClusterBinaries(): string[] {
   return wanted.filter((path) => !existsSync(path));
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

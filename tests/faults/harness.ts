@@ -43,12 +43,15 @@ export async function startServer(
   options: { waitForHealth?: boolean; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
+  // Both are free now and neither listens yet: they must not be the same one.
+  let issuerPort = await freePort();
+  while (issuerPort === port) issuerPort = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
-      DEV_OIDC_PORT: String(await freePort()),
+      DEV_OIDC_PORT: String(issuerPort),
       PUBLIC_URL: url,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../scripts/free-port';
 
 /** Debian's PostgreSQL 15 binaries (apt package postgresql-15). */
 export const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
@@ -23,18 +23,6 @@ export type ThrowawayPostgres = {
   /** Fault tests: the postmaster and its backends, to freeze with SIGSTOP and thaw with SIGCONT. */
   pids(): number[];
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts a private PostgreSQL server in a temp directory (trust auth, no fsync: it only lives for

@@ -275,17 +275,18 @@ describe('Today route', () => {
       await user.click(planAll());
       // At once, before the server answers: no card says overdue, and the line has gone.
       await waitFor(() => expect(overdueLine()).not.toBeInTheDocument());
-      // (A task done today keeps its day's mark, as before: it is not overdue and not planned.)
-      expect(cardNames().filter((name) => name?.includes('Overdue'))).toEqual([
-        'Sent the parcel, Overdue since Friday 20 November',
-      ]);
+      // A task done today is not overdue and is not planned: it keeps its day, said plainly.
+      expect(cardNames().filter((name) => name?.includes('Overdue'))).toEqual([]);
+      expect(
+        screen.getByRole('article', { name: 'Sent the parcel, Friday 20 November' }),
+      ).toBeInTheDocument();
       expect(screen.getByRole('article', { name: 'Gym, Today, Every Tuesday' })).toBeInTheDocument();
       // Newly planned, they go to the end of Today as the server places them; one there by hand stays.
       expect(titles()).toEqual([
         'Renew passport, Today',
         'Email Sam',
         'Call mum, Today',
-        'Sent the parcel, Overdue since Friday 20 November',
+        'Sent the parcel, Friday 20 November',
         'Stretch',
         'Gym, Today, Every Tuesday',
       ]);
