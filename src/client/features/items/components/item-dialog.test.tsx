@@ -709,6 +709,8 @@ describe('ItemDialog: a description (docs/product.md#item-dialog)', () => {
     ]);
     expect(description(dialog)).toHaveAccessibleName('Description (optional)');
     expect(description(dialog)).toHaveAttribute('rows', '3');
+    // Both take the writing direction of what is typed (an Arabic title or note aligns right).
+    expect(fields.slice(0, 2).map((field) => field.getAttribute('dir'))).toEqual(['auto', 'auto']);
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Book the dentist');
     await user.type(description(dialog), '  Ask about the crown{Enter}Bring the card  ');
     await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));

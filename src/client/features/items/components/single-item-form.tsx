@@ -138,6 +138,8 @@ export function SingleItemForm({
           // The dialog opens here (components/ui/dialog.tsx): adding and editing both start with the title.
           data-autofocus
           autoComplete="off"
+          // An Arabic or Hebrew title aligns right as it is typed, as it will on the cards.
+          dir="auto"
           placeholder={PLACEHOLDERS[kind]}
           aria-invalid={titleError ? true : undefined}
           aria-describedby={describedBy || undefined}
