@@ -90,4 +90,20 @@ describe('matchingLine', () => {
     expect(matchingLine(notes, 'visa')).toBeUndefined();
     expect(matchingLine(notes, '  ')).toBeUndefined();
   });
+
+  it('starts a long line a few words before a match far into it, after "…"', () => {
+    const long =
+      'Call the embassy first thing in the morning and ask which forms they need, then pay the visa fee online';
+    expect(matchingLine(long, 'VISA')).toBe('…need, then pay the visa fee online');
+    // Near the start, the line is shown whole.
+    expect(matchingLine(long, 'embassy')).toBe(long);
+    // Folding changes lengths (marks dropped), and the match still shows with the words before it.
+    const arabic = `${'ذهبتُ إلى السوقِ صباحاً واشتريتُ خبزاً وحليباً '.repeat(2)}ثم قرأتُ القرآنَ`;
+    const shown = matchingLine(arabic, 'القران') ?? '';
+    expect(shown.startsWith('…')).toBe(true);
+    expect(foldForSearch(shown)).toContain('قرات القران');
+    // One word longer than the lead is cut inside it rather than hiding the match.
+    const word = `${'x'.repeat(60)}needle`;
+    expect(matchingLine(word, 'needle')).toBe(`…${'x'.repeat(24)}needle`);
+  });
 });

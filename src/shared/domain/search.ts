@@ -99,9 +99,14 @@ export function searchIndex(
   return buckets.flat().slice(0, limit);
 }
 
+/** Characters of a line kept before its match, about four words: enough to read the match in its place. */
+const LEAD = 24;
+
 /**
  * The line of `description` that holds `query` (both folded as the search folds them), trimmed: what a
- * result found by its description shows under its title, so the person sees why it matched.
+ * result found by its description shows under its title, so the person sees why it matched. A match
+ * far into a long line is shown from a word shortly before it, after "…", since the result cuts the
+ * line at its own width (docs/product.md#search).
  */
 export function matchingLine(
   description: string,
@@ -110,8 +115,40 @@ export function matchingLine(
 ): string | undefined {
   const folded = fold(query.trim());
   if (folded === '') return undefined;
-  return description
+  const line = description
     .split(/\r\n|\n|\r/)
-    .find((line) => fold(line).includes(folded))
+    .find((candidate) => fold(candidate).includes(folded))
     ?.trim();
+  if (line === undefined) return undefined;
+  const start = shownFrom(line, matchEnd(line, folded, fold) - folded.length);
+  return start === 0 ? line : `…${line.slice(start)}`;
+}
+
+/**
+ * Where the first match ends in `line`, in its own characters: folding may change lengths (accents,
+ * Arabic marks), so the shortest prefix whose folded form holds the query is searched for.
+ */
+function matchEnd(line: string, folded: string, fold: (text: string) => string): number {
+  let low = folded.length;
+  let high = line.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (fold(line.slice(0, middle)).includes(folded)) high = middle;
+    else low = middle + 1;
+  }
+  return high;
+}
+
+/**
+ * Where to start showing `line` for a match at `matchStart`: from the start when the match is near it,
+ * else from the first word that begins within LEAD characters before the match (or LEAD characters
+ * before it when one word runs through them, never inside a surrogate pair).
+ */
+function shownFrom(line: string, matchStart: number): number {
+  const at = matchStart - LEAD;
+  if (at <= 0) return 0;
+  const boundary = line.slice(at, matchStart).search(/\s\S/u);
+  if (boundary !== -1) return at + boundary + 1;
+  const code = line.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff ? at + 1 : at;
 }
