@@ -307,7 +307,43 @@ test("a task's description: its first line on Today, all of it in Execution Mode
   const box = await whole.boundingBox();
   const lineHeight = await whole.evaluate((node) => Number.parseFloat(getComputedStyle(node).lineHeight));
   expect(box?.height).toBeGreaterThanOrEqual(lineHeight * 2 - 1);
+  // Two lines need no cut.
+  await expect(view.getByRole('button', { name: 'Show all' })).toHaveCount(0);
   await expectNoA11yViolations(page);
+});
+
+test('a long description in Execution Mode is cut at eight lines with "Show all" @phone', async ({
+  page,
+}) => {
+  await signInByRequest(page);
+  const steps = Array.from({ length: 14 }, (_, at) => `Step ${at + 1}: bring two copies of the form`);
+  await post(page.request, '/api/tasks', {
+    title: 'Visa office',
+    isToday: true,
+    description: steps.join('\n'),
+  });
+  await post(page.request, '/api/tasks', { title: 'Post the letter', isToday: true });
+  await openToday(page);
+  await page.getByRole('button', { name: 'Execute Mode' }).click();
+  const view = page.getByRole('region', { name: 'Execution Mode' });
+  const whole = view.getByText(/Step 1:/);
+  const lineHeight = await whole.evaluate((node) => Number.parseFloat(getComputedStyle(node).lineHeight));
+  const cutHeight = (await whole.boundingBox())?.height ?? 0;
+  expect(cutHeight).toBeLessThanOrEqual(lineHeight * 8 + 1);
+  // Next is within the screen without scrolling past the description.
+  await expect(view.getByRole('button', { name: 'Next' })).toBeInViewport();
+
+  const showAll = view.getByRole('button', { name: 'Show all' });
+  await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+  await showAll.click();
+  // The button's own click, not the text's: Edit does not open.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await whole.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(lineHeight * 14 - 1);
+  const showLess = view.getByRole('button', { name: 'Show less' });
+  await expect(showLess).toHaveAttribute('aria-expanded', 'true');
+  await expectNoA11yViolations(page);
+  await showLess.click();
+  expect((await whole.boundingBox())?.height ?? 0).toBeLessThanOrEqual(lineHeight * 8 + 1);
 });
 
 test('Execution Mode respects the filters and Exit resets it', async ({ page }) => {

@@ -16,6 +16,7 @@ import { IconTooltip } from '../../../components/ui/tooltip';
 import { useCardActions } from '../../../lib/card-actions';
 import { cn } from '../../../lib/cn';
 import type { DragHandleProps } from './sortable-list';
+import { WholeDescription } from './whole-description';
 
 /** The parts a card gets from a sortable list; spread `SortableItemControls` onto a card. */
 export type CardSortProps = {
@@ -315,19 +316,10 @@ function ItemMenu({
 
 /**
  * A card's description under its title (docs/product.md#cards): its first line with an ellipsis, as
- * Todoist's list shows one, or every line, wrapped, where the card is the one item on screen (there
- * each paragraph follows its own writing direction).
+ * Todoist's list shows one, or every line where the card is the one item on screen (WholeDescription).
  */
 function Description({ text, whole }: { text: string; whole: boolean }) {
-  if (whole)
-    return (
-      <span
-        dir="auto"
-        className="whitespace-pre-line text-start text-muted-foreground text-sm leading-snug [overflow-wrap:anywhere] [unicode-bidi:plaintext]"
-      >
-        {text}
-      </span>
-    );
+  if (whole) return <WholeDescription text={text} />;
   const line = firstLine(text);
   if (!line) return null;
   return (
