@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_MAX_MOVES } from '#shared/api/common';
 import { PLANNED_FOR_MESSAGE, TaskListSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
+import { PLAN_MAX_MOVES } from '#shared/api/wire-names';
 import { type ApiClient, messageOf } from './helpers/api';
 import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -10,8 +10,6 @@ export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const SORT_ORDER_MAX = 1_000_000_000;
 export const REORDER_MAX_ITEMS = 1000;
-/** Tasks one plan call moves (POST /api/tasks/plan): "Plan all for today" sends more in parts. */
-export const PLAN_MAX_MOVES = 500;
 
 /*
  * Count limits per person (docs/decisions/011-abuse-limits.md): far beyond what anyone keeps, there

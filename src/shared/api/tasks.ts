@@ -4,13 +4,13 @@ import { PRIORITIES, PRIORITY_MESSAGE } from '../domain/priority';
 import {
   DescriptionSchema,
   IdSchema,
-  PLAN_MAX_MOVES,
   RemindAtSchema,
   RepeatSchema,
   SortOrderSchema,
   TitleSchema,
 } from './common';
 import { GoalColorSchema } from './goals';
+import { PLAN_MAX_MOVES } from './wire-names';
 
 export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
 
