@@ -83,6 +83,14 @@ describe('answers match their shared schemas exactly', () => {
     const moved = await client.call('PATCH', `/api/tasks/${(task.json() as { id: string }).id}`, {
       goalId: null,
     });
+    // Many tasks planned at once answer them as the task list does.
+    const overdue = await client.createTask({ plannedFor: '2026-01-05', repeat: 'FREQ=DAILY' });
+    const planned = await client.call('POST', '/api/tasks/plan', {
+      moves: [
+        { id: (task.json() as { id: string }).id, plannedFor: '2026-01-05' },
+        { id: overdue.id, plannedFor: null },
+      ],
+    });
     const habit = await client.call('POST', '/api/habits', { title: 'Shape' });
     const ticked = await client.call('PATCH', `/api/habits/${(habit.json() as { id: string }).id}`, {
       completedToday: true,
@@ -92,6 +100,7 @@ describe('answers match their shared schemas exactly', () => {
       [edited, GoalSchema],
       [task, TaskSchema],
       [moved, TaskSchema],
+      [planned, TaskListSchema],
       [habit, HabitSchema],
       [ticked, HabitSchema],
     ] as const) {

@@ -198,6 +198,20 @@ describe('GET /api/events', () => {
       `/api/habits/${habit.id}/completions/${new Date().toISOString().slice(0, 10)}`,
     );
     await alice.client.call('POST', '/api/today/reorder', { items: [] });
+    // Tasks planned at once are named as one PATCH names its task.
+    const rent = await alice.client.createTask(taskInput({ plannedFor: '2026-01-05' }));
+    const plants = await alice.client.createTask(taskInput({ plannedFor: '2026-01-06' }));
+    await alice.client.call('POST', '/api/tasks/plan', {
+      moves: [
+        { id: plants.id, plannedFor: null },
+        { id: rent.id, plannedFor: null },
+      ],
+    });
+    expect(
+      JSON.parse(
+        (await laptop.next((event) => changeNaming(plants.id)(event) && event.data.includes(rent.id))).data,
+      ),
+    ).toEqual({ kinds: ['tasks'], ids: [plants.id, rent.id] });
 
     // Bob's own change reaches him, and is all he ever sees.
     const bobsGoal = await bob.client.createGoal(goalInput());

@@ -131,6 +131,27 @@ describe('a task reminder', () => {
     expect(arrivedIds(browser)).toEqual([moved.id]);
   });
 
+  it('moves with its task when many are planned at once (POST /api/tasks/plan)', async () => {
+    at('2027-03-01T08:00:00Z');
+    const { client, browser } = await person('UTC');
+    const sooner = await client.createTask({ title: 'Sooner', plannedFor: '2027-03-05', remindAt: '09:00' });
+    const unplanned = await client.createTask({
+      title: 'Unplanned',
+      plannedFor: '2027-03-02',
+      remindAt: '09:00',
+    });
+    const planned = await client.call('POST', '/api/tasks/plan', {
+      moves: [
+        { id: sooner.id, plannedFor: '2027-03-02' },
+        { id: unplanned.id, plannedFor: null },
+      ],
+    });
+    expect(planned.statusCode, planned.body).toBe(200);
+    at('2027-03-02T09:00:30Z');
+    await round();
+    expect(arrivedIds(browser)).toEqual([sooner.id]);
+  });
+
   it('repeats on each day of its rule, and a day done ahead is skipped', async () => {
     at('2027-04-05T06:00:00Z');
     const { client, browser } = await person('UTC');

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { CreateGoalInputSchema, UpdateGoalInputSchema } from '#shared/api/goals';
 import { CreateHabitInputSchema, UpdateHabitInputSchema } from '#shared/api/habits';
 import { SortReorderInputSchema, TaskReorderInputSchema, TodayReorderInputSchema } from '#shared/api/reorder';
-import { CreateTaskInputSchema, UpdateTaskInputSchema } from '#shared/api/tasks';
+import { CreateTaskInputSchema, PlanTasksInputSchema, UpdateTaskInputSchema } from '#shared/api/tasks';
 import { uniqueEmail } from '../factories';
 import { ApiClient } from './helpers/api';
 import { loginAs } from './helpers/login';
@@ -65,6 +65,7 @@ const ROUTES: Route[] = [
   { name: 'delete task', method: 'DELETE', path: (id) => `/api/tasks/${id}` },
   { name: 'clear todos', method: 'DELETE', path: () => '/api/tasks/completed' },
   { name: 'reorder tasks', method: 'POST', path: () => '/api/tasks/reorder', body: TaskReorderInputSchema },
+  { name: 'plan tasks', method: 'POST', path: () => '/api/tasks/plan', body: PlanTasksInputSchema },
   {
     name: 'create habit',
     list: 'habits',

@@ -272,4 +272,69 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     apply(client, 'PATCH', `/api/tasks/${task.id}`, { plannedFor: '2026-11-28' });
     expect(shown().days?.[0]).toEqual(['2026-11-28', ['Milk 2026-11-28', 'Intervals 2026-11-28']]);
   });
+
+  it('many tasks planned in one call: each as its own PATCH shows, joining the end of Today in order', () => {
+    const client = cached();
+    const rent = makeTask({ title: 'Pay rent', plannedFor: '2026-11-25', isToday: false, todaySortOrder: 0 });
+    const gym = makeTask({ title: 'Gym', plannedFor: '2026-11-26', isToday: false, todaySortOrder: 0 });
+    const today = client.getQueryData<Today>(['api', 'today'])!;
+    client.setQueryData<Today>(['api', 'today'], {
+      ...today,
+      tasks: [{ ...rent, goal: null }, { ...gym, goal: null }, ...today.tasks],
+    });
+    client.setQueryData<Task[]>(['api', 'tasks'], [task, todo, rent, gym]);
+    const moves = [
+      { id: gym.id, plannedFor: '2026-11-28' },
+      { id: rent.id, plannedFor: '2026-11-28' },
+      { id: todo.id, plannedFor: '2026-11-28' },
+    ];
+    const places = () =>
+      client
+        .getQueryData<Today>(['api', 'today'])
+        ?.tasks.map((item) => [item.title, item.plannedFor, item.todaySortOrder]);
+    apply(client, 'POST', '/api/tasks/plan', { moves });
+    // Kept offline after being shown, it is shown again: nothing moves twice.
+    apply(client, 'POST', '/api/tasks/plan', { moves });
+    expect(places()).toEqual([
+      ['Pay rent', '2026-11-28', 4],
+      ['Gym', '2026-11-28', 3],
+      ['Intervals', null, 0],
+      // On Today by hand, it keeps its place.
+      ['Milk', '2026-11-28', 1],
+    ]);
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.map((item) => item.plannedFor)).toEqual([
+      null,
+      '2026-11-28',
+      '2026-11-28',
+      '2026-11-28',
+    ]);
+    const upcoming = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0];
+    expect(upcoming?.overdue).toEqual([]);
+    // On Upcoming they join today's day in the order sent.
+    expect(upcoming?.days[0]?.tasks.map((item) => item.title)).toEqual([
+      'Intervals',
+      'Gym',
+      'Pay rent',
+      'Milk',
+    ]);
+
+    // Undo's moves, to varied days and to none, show the same way.
+    apply(client, 'POST', '/api/tasks/plan', {
+      moves: [
+        { id: gym.id, plannedFor: '2026-11-26' },
+        { id: rent.id, plannedFor: null },
+        { id: todo.id, plannedFor: '2026-11-27' },
+      ],
+    });
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.map((item) => item.plannedFor)).toEqual([
+      null,
+      '2026-11-27',
+      null,
+      '2026-11-26',
+    ]);
+    const after = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0];
+    // Milk is done: a day gone by does not make it overdue.
+    expect(after?.overdue.map((item) => item.title)).toEqual(['Gym']);
+    expect(after?.days[0]?.tasks.map((item) => item.title)).toEqual(['Intervals']);
+  });
 });

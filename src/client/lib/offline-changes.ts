@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api, findCall, type Method, queryKeyOf } from '#shared/api/contract';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
-import type { Task, TaskGoalSummary } from '#shared/api/tasks';
+import type { PlanTasksInput, Task, TaskGoalSummary } from '#shared/api/tasks';
 import type { Today, TodayTask } from '#shared/api/today';
 import type { Upcoming } from '#shared/api/upcoming';
 import type { Day } from '#shared/domain/days';
@@ -322,6 +322,12 @@ export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange
     case api.tasks.update:
     case api.habits.update:
       showItemChange(queryClient, call === api.tasks.update ? 'tasks' : 'habits', id, fields);
+      return;
+    // Many tasks planned at once: each as its own PATCH of plannedFor shows, in the order sent, so those
+    // newly planned for today join its end in that order, as the server places them.
+    case api.tasks.plan:
+      for (const move of (change.body as PlanTasksInput).moves)
+        showItemChange(queryClient, 'tasks', move.id, { plannedFor: move.plannedFor });
       return;
     case api.goals.update:
       showGoalChange(queryClient, id, fields);

@@ -1,5 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, pathOf, queryKeyOf } from '#shared/api/contract';
+import type { PlanMove } from '#shared/api/tasks';
+import { PLAN_MAX_MOVES } from '#shared/api/wire-names';
 import type { Day } from '#shared/domain/days';
 import { callApi } from './api-client';
 import { notifyError } from './notify-error';
@@ -9,8 +11,9 @@ import { offerUndo } from './undo';
 
 /*
  * "Plan all for today" on Today's overdue line and beside Upcoming's "Overdue" heading
- * (docs/product.md#planning): every overdue task planned for the person's today at one press, one
- * PATCH per task as Clear Today sends, with Undo putting each back on the day it had.
+ * (docs/product.md#planning): every overdue task planned for the person's today at one press, in one
+ * call the server applies all or none, with Undo putting each back on the day it had the same way
+ * (docs/decisions/047-plan-overdue-for-today.md).
  */
 
 /** A task as far as planning it goes: which, and the day it is planned for. */
@@ -21,41 +24,38 @@ export function isOverdue(task: PlannedTask, today: Day): boolean {
   return !task.completed && task.plannedFor !== null && task.plannedFor < today;
 }
 
-type DayMove = { id: string; to: Day | null };
-
 /** The reads a task's day shows in: a refetch under way would draw the old day over the new one. */
 const PLAN_READS = [api.today.get, api.upcoming.get, api.tasks.list].map((call) => queryKeyOf(call));
 
+/** The moves in calls of at most PLAN_MAX_MOVES each, in order. */
+function inParts(moves: readonly PlanMove[]): Array<{ moves: PlanMove[] }> {
+  const parts: Array<{ moves: PlanMove[] }> = [];
+  for (let at = 0; at < moves.length; at += PLAN_MAX_MOVES)
+    parts.push({ moves: moves.slice(at, at + PLAN_MAX_MOVES) });
+  return parts;
+}
+
 /**
  * Plans each task for its day, shown at once on every cached list as a change kept offline is shown
- * (lib/offline-changes.ts), then sent one PATCH per task; a call Stride cannot take now is kept by the
- * fetch wrapper like any single "Plan for…". One after another, in the order shown: the server puts
- * each newly planned task at the end of Today, so they keep their order there, and none races another
- * for the same place. A refusal does not stop the rest; it is thrown once all have been sent, so the
- * lists read afterwards see every one.
+ * (lib/offline-changes.ts), then sent as one POST /api/tasks/plan: the server plans them in the order
+ * given (each newly planned task at the end of Today, so they keep their order there) and all or none,
+ * so a page reloaded or closed once it is sent cannot leave some on their old days. A call Stride
+ * cannot take now is kept whole by the fetch wrapper, like any single "Plan for…". Over PLAN_MAX_MOVES
+ * tasks go in parts, one after another; a refused part stops the rest, and the lists read afterwards
+ * show what the server has.
  */
-async function planDays(queryClient: QueryClient, moves: readonly DayMove[]): Promise<void> {
+async function planDays(queryClient: QueryClient, moves: readonly PlanMove[]): Promise<void> {
   await Promise.all(PLAN_READS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-  const call = api.tasks.update;
-  for (const { id, to } of moves) {
-    const body = { plannedFor: to };
-    const label = call.offline(body) ?? '';
+  const call = api.tasks.plan;
+  const parts = inParts(moves);
+  for (const body of parts)
     applyQueuedChange(queryClient, {
       method: call.method,
-      path: pathOf(call, { params: { id } }),
+      path: pathOf(call),
       body,
-      label,
+      label: call.offline(body),
     });
-  }
-  let refusal: { error: unknown } | undefined;
-  for (const { id, to } of moves) {
-    try {
-      await callApi(call, { params: { id }, body: { plannedFor: to } });
-    } catch (error) {
-      refusal ??= { error };
-    }
-  }
-  if (refusal) throw refusal.error;
+  for (const body of parts) await callApi(call, { body });
 }
 
 /** "1 overdue task is planned for today.", "3 overdue tasks are planned for today." */
@@ -78,13 +78,13 @@ export function usePlanOverdueForToday() {
     mutationFn: ({ tasks, today }: PlanVariables) =>
       planDays(
         queryClient,
-        tasks.map((task) => ({ id: task.id, to: today })),
+        tasks.map((task) => ({ id: task.id, plannedFor: today })),
       ),
     onSettled: () => invalidateAll(queryClient),
   });
   const plan = (tasks: readonly PlannedTask[], today: Day) => {
     if (tasks.length === 0 || mutation.isPending) return;
-    const before = tasks.map(({ id, plannedFor }) => ({ id, to: plannedFor }));
+    const before = tasks.map(({ id, plannedFor }) => ({ id, plannedFor }));
     mutation.mutateAsync({ tasks, today }).then(
       () =>
         offerUndo({

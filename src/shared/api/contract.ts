@@ -103,6 +103,10 @@ function itemChangeLabel(body: object): string {
   return 'An edit';
 }
 
+/** Plans of many tasks are named as one task's new day is, in the plural when there are more. */
+const planLabel = (body: { moves: readonly unknown[] }) =>
+  body.moves.length === 1 ? 'A new day for a task' : 'New days for tasks';
+
 const authCalls = {
   /** The sign-in, a browser navigation to the identity provider (docs/decisions/002-sign-in.md). */
   signIn: { method: 'GET', path: SIGN_IN_PATH, query: 'SignInQuerySchema', output: 'redirect' },
@@ -255,6 +259,19 @@ const tasksCalls = {
     output: 'TaskSchema',
     announces: 'tasks',
     offline: itemChangeLabel,
+  },
+  /**
+   * Many tasks planned for their days at once, all or none, each as `update` plans one: "Plan all for
+   * today" and its Undo (docs/decisions/047-plan-overdue-for-today.md). Answers the tasks, in the
+   * order of the moves.
+   */
+  plan: {
+    method: 'POST',
+    path: '/api/tasks/plan',
+    body: 'PlanTasksInputSchema',
+    output: 'TaskListSchema',
+    announces: 'tasks',
+    offline: planLabel,
   },
   remove: {
     method: 'DELETE',

@@ -10,6 +10,7 @@ import {
   TitleSchema,
 } from './common';
 import { GoalColorSchema } from './goals';
+import { PLAN_MAX_MOVES } from './wire-names';
 
 export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
 
@@ -97,6 +98,34 @@ export const UpdateTaskInputSchema = z.object({
   todaySortOrder: SortOrderSchema.optional(),
 });
 export type UpdateTaskInput = z.input<typeof UpdateTaskInputSchema>;
+
+/**
+ * One task planned for a day, or for none (null), as PATCH /api/tasks/:id with `plannedFor` alone
+ * plans it (docs/product.md#planning).
+ */
+export const PlanMoveSchema = z.object({ id: IdSchema, plannedFor: PlannedForSchema.nullable() });
+export type PlanMove = z.infer<typeof PlanMoveSchema>;
+
+/**
+ * POST /api/tasks/plan: many tasks planned at once, in this order, all or none
+ * (docs/decisions/047-plan-overdue-for-today.md). A task named twice would have no one day, so that is
+ * refused before anything is touched.
+ */
+export const PlanTasksInputSchema = z.object({
+  moves: z
+    .array(PlanMoveSchema, { message: 'moves must be a list' })
+    .min(1, { message: 'moves must not be empty' })
+    .max(PLAN_MAX_MOVES, { message: `At most ${PLAN_MAX_MOVES} tasks can be planned at once` })
+    .superRefine((moves, ctx) => {
+      const seen = new Set<string>();
+      moves.forEach((move, index) => {
+        if (seen.has(move.id))
+          ctx.addIssue({ code: 'custom', message: `Duplicate id in moves: ${move.id}`, path: [index, 'id'] });
+        seen.add(move.id);
+      });
+    }),
+});
+export type PlanTasksInput = z.infer<typeof PlanTasksInputSchema>;
 
 /** The goal a Today task belongs to, so the card can show "Goal: {name}" and its tint. */
 export const TaskGoalSummarySchema = z.object({

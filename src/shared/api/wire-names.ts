@@ -38,3 +38,10 @@ export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
 
 /** Events of the live-update stream: `resync` means "changes may be missing: refetch everything". */
 export const LIVE_EVENTS = { change: 'change', resync: 'resync' } as const;
+
+/**
+ * Tasks one POST /api/tasks/plan moves at most (docs/product.md#input-limits). Here, not beside the other
+ * limits in common.ts, because "Plan all for today", on the first screen, sends more in parts of this
+ * size and must not pull zod into the first load.
+ */
+export const PLAN_MAX_MOVES = 500;

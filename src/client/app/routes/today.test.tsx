@@ -44,6 +44,20 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
       list[index] = changed;
       return { body: 'goal' in changed ? taskOf(changed) : changed };
     }),
+    // Many tasks planned at once, all or none, as the server plans them.
+    on('POST', '/api/tasks/plan', async (request) => {
+      await writeGate;
+      const { moves } = request.body as { moves: Array<{ id: string; plannedFor: string | null }> };
+      if (moves.some((move) => refused.has(move.id)))
+        return { status: 404, body: { message: 'Task not found' } };
+      const planned = moves.map((move) => {
+        const index = state.tasks.findIndex((task) => task.id === move.id);
+        const changed = { ...state.tasks[index]!, plannedFor: move.plannedFor };
+        state.tasks[index] = changed;
+        return taskOf(changed);
+      });
+      return { body: planned };
+    }),
   );
   return {
     ...api,
@@ -298,20 +312,34 @@ describe('Today route', () => {
       answer();
       expect(await screen.findByText('Planned for today')).toBeInTheDocument();
       expect(screen.getByText('3 overdue tasks are planned for today.')).toBeInTheDocument();
-      // One PATCH per overdue task, the repeating one's occurrence included; none for the others.
+      // One call for every overdue task, the repeating one's occurrence included; none of the others.
       expect(api.writes()).toEqual([
-        { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: TODAY } },
-        { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: TODAY } },
-        { method: 'PATCH', path: `/api/tasks/${passport.id}`, body: { plannedFor: TODAY } },
+        {
+          method: 'POST',
+          path: '/api/tasks/plan',
+          body: {
+            moves: [
+              { id: rent.id, plannedFor: TODAY },
+              { id: gym.id, plannedFor: TODAY },
+              { id: passport.id, plannedFor: TODAY },
+            ],
+          },
+        },
       ]);
 
       await user.click(await pressableToastButton('Undo'));
-      await waitFor(() => expect(api.writes()).toHaveLength(6));
-      expect(api.writes().slice(3)).toEqual([
-        { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: '2026-11-23' } },
-        { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: '2026-11-24' } },
-        { method: 'PATCH', path: `/api/tasks/${passport.id}`, body: { plannedFor: '2026-11-25' } },
-      ]);
+      await waitFor(() => expect(api.writes()).toHaveLength(2));
+      expect(api.writes()[1]).toEqual({
+        method: 'POST',
+        path: '/api/tasks/plan',
+        body: {
+          moves: [
+            { id: rent.id, plannedFor: '2026-11-23' },
+            { id: gym.id, plannedFor: '2026-11-24' },
+            { id: passport.id, plannedFor: '2026-11-25' },
+          ],
+        },
+      });
       expect(await screen.findByText('3 overdue', { selector: 'p' })).toBeInTheDocument();
       expect(
         screen.getByRole('article', { name: 'Gym, Overdue since Tuesday 24 November, Every Tuesday' }),
@@ -328,7 +356,7 @@ describe('Today route', () => {
       expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toBeInTheDocument();
     });
 
-    it('a refusal says why, and the lists are read again', async () => {
+    it('a refusal says why, plans none of them, and the lists are read again', async () => {
       const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-23' });
       const gone = todayTask('Renew passport', 1, { plannedFor: '2026-11-24' });
       const api = fakeApi({ tasks: [rent, gone], habits: [] });
@@ -342,9 +370,11 @@ describe('Today route', () => {
       expect(screen.getByText('Task not found')).toBeInTheDocument();
       expect(screen.queryByText('Planned for today')).not.toBeInTheDocument();
       expect(reads()).toBeGreaterThan(readsBefore);
-      // What the server took stays; what it refused is overdue again.
-      expect(await screen.findByText('1 overdue', { selector: 'p' })).toBeInTheDocument();
-      expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toBeInTheDocument();
+      // The server plans all or none: both are overdue again.
+      expect(await screen.findByText('2 overdue', { selector: 'p' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('article', { name: 'Pay rent, Overdue since Monday 23 November' }),
+      ).toBeInTheDocument();
       expect(
         screen.getByRole('article', { name: 'Renew passport, Overdue since Tuesday 24 November' }),
       ).toBeInTheDocument();

@@ -124,7 +124,7 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
       isToday: false,
     });
     const call = todayTask('Call mum', 2, { plannedFor: '2026-11-27', isToday: false });
-    // The server's answer as PATCHes leave it: overdue while planned before today, else on its day.
+    // The server's answer as plans leave it: overdue while planned before today, else on its day.
     const tasks = new Map<string, TodayTask>([rent, gym, call].map((task) => [task.id, task]));
     const api = installFakeApi(
       on('GET', /^\/api\/upcoming\?/, (request) => {
@@ -139,11 +139,14 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
         const overdue = [...tasks.values()].filter((task) => task.plannedFor! < TODAY);
         return { body: { today: TODAY, overdue, days } };
       }),
-      on('PATCH', /^\/api\/tasks\//, (request) => {
-        const id = request.path.split('/').at(-1)!;
-        const task = { ...tasks.get(id)!, ...(request.body as object) };
-        tasks.set(id, task);
-        return { body: taskOf(task) };
+      on('POST', '/api/tasks/plan', (request) => {
+        const { moves } = request.body as { moves: Array<{ id: string; plannedFor: string | null }> };
+        const planned = moves.map(({ id, plannedFor }) => {
+          const task = { ...tasks.get(id)!, plannedFor };
+          tasks.set(id, task);
+          return taskOf(task);
+        });
+        return { body: planned };
       }),
       on('GET', /^\/api\//, () => ({ body: [] })),
     );
@@ -166,9 +169,16 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
     // The button left with its group: focus goes on to the first card, not the page.
     await waitFor(() => expect(within(today).getByRole('article', { name: 'Pay rent' })).toHaveFocus());
     expect(await screen.findByText('2 overdue tasks are planned for today.')).toBeInTheDocument();
+    const planOf = (moves: Array<{ id: string; plannedFor: string }>) => ({
+      method: 'POST',
+      path: '/api/tasks/plan',
+      body: { moves },
+    });
     expect(api.writes()).toEqual([
-      { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: TODAY } },
-      { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: TODAY } },
+      planOf([
+        { id: rent.id, plannedFor: TODAY },
+        { id: gym.id, plannedFor: TODAY },
+      ]),
     ]);
 
     await user.click(await pressableToastButton('Undo'));
@@ -181,9 +191,11 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
       'Pay rent, Overdue since Monday 23 November',
       'Gym, Overdue since Tuesday 24 November, Every Tuesday',
     ]);
-    expect(api.writes().slice(2)).toEqual([
-      { method: 'PATCH', path: `/api/tasks/${rent.id}`, body: { plannedFor: '2026-11-23' } },
-      { method: 'PATCH', path: `/api/tasks/${gym.id}`, body: { plannedFor: '2026-11-24' } },
+    expect(api.writes().slice(1)).toEqual([
+      planOf([
+        { id: rent.id, plannedFor: '2026-11-23' },
+        { id: gym.id, plannedFor: '2026-11-24' },
+      ]),
     ]);
   });
 

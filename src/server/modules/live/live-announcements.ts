@@ -31,10 +31,20 @@ export function createdIdOf(request: FastifyRequest, payload: unknown): string |
   }
 }
 
+/**
+ * The items a call changed: the one in its path or the one a create made, else the tasks a plan moved
+ * (POST /api/tasks/plan). More than a message names are told as none named: anything may have changed.
+ */
 function idsOf(request: FastifyRequest, createdId: string | undefined): string[] {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const id = params.id ?? params.goalId ?? createdId;
-  return typeof id === 'string' ? [id] : [];
+  if (typeof id === 'string') return [id];
+  const body = request.body as { moves?: unknown } | null | undefined;
+  if (!Array.isArray(body?.moves)) return [];
+  const moved = body.moves.flatMap((move: { id?: unknown }) =>
+    typeof move.id === 'string' ? [move.id] : [],
+  );
+  return moved.length <= MAX_IDS_PER_CHANGE ? moved : [];
 }
 
 function tabOf(request: FastifyRequest): string | undefined {
@@ -62,7 +72,7 @@ export function announcementOf(
       return { type: 'end', userId };
     default: {
       const tab = tabOf(request);
-      const ids = announces === 'account' ? [] : idsOf(request, createdId).slice(0, MAX_IDS_PER_CHANGE);
+      const ids = announces === 'account' ? [] : idsOf(request, createdId);
       return { type: 'change', userId, kinds: [announces], ids, ...(tab ? { tab } : {}) };
     }
   }

@@ -25,6 +25,8 @@ const PERSON_ROUTES = new Set([
   '/api/goals/:id',
   '/api/goals/:goalId/tasks/completed',
   '/api/tasks/completed',
+  // Many tasks planned at once: each one's reminder falls on its new day.
+  '/api/tasks/plan',
 ]);
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ import {
   createTask,
   getTasks,
   patchTask,
+  planTasks,
   removeCompletedTasks,
   removeTask,
   reorderTasks,
@@ -39,6 +40,10 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   serve(app, api.tasks.update, async (request) =>
     patchTask(db, requireUser(request).id, userToday(request), request.params.id, request.body),
+  );
+
+  serve(app, api.tasks.plan, async (request) =>
+    planTasks(db, requireUser(request).id, userToday(request), request.body),
   );
 
   serve(app, api.tasks.remove, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { MAX_TASKS } from '#shared/api/common';
 import type { TaskReorderInput } from '#shared/api/reorder';
-import type { CreateTaskInputSchema, Task, UpdateTaskInputSchema } from '#shared/api/tasks';
+import type { CreateTaskInputSchema, PlanTasksInput, Task, UpdateTaskInputSchema } from '#shared/api/tasks';
 import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-expansion';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
@@ -175,6 +175,26 @@ export function patchTask(
       await updateTask(tx, userId, taskId, changes);
     },
   });
+}
+
+/**
+ * Plans many tasks (POST /api/tasks/plan, docs/decisions/047-plan-overdue-for-today.md): each move is
+ * the edit a PATCH of `plannedFor` alone makes, one after another in the order given, so tasks newly
+ * planned for today join its end in that order. One transaction under the person's lock: a task that
+ * is not theirs, or gone, undoes every move before it.
+ */
+export function planTasks(db: Db, userId: string, today: string, input: PlanTasksInput): Promise<Task[]> {
+  return inTransaction(
+    db,
+    async (tx) => {
+      const planned: Task[] = [];
+      for (const move of input.moves) {
+        planned.push(await patchTask(tx, userId, today, move.id, { plannedFor: move.plannedFor }));
+      }
+      return planned;
+    },
+    { owner: userId },
+  );
 }
 
 /**
