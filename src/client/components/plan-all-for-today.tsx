@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import CalendarCheck from '~icons/lucide/calendar-check';
 import { followWhenGone, neighbourCard } from '../lib/card-actions';
 import { usePersonsDay } from '../lib/persons-day';
@@ -9,7 +10,8 @@ const firstCard = () => neighbourCard(1, null) ?? document.getElementById('main'
 
 /**
  * "Plan all for today": every task given planned for the person's today (lib/plan-overdue.ts). The
- * button leaves with the overdue tasks it planned, so focus goes on to the first card on the screen.
+ * button leaves with the overdue tasks, whether this press planned them or another device did (its
+ * live update), so focus held by it goes on to the first card on the screen.
  */
 export function PlanAllForToday({
   tasks,
@@ -23,15 +25,22 @@ export function PlanAllForToday({
 }) {
   const today = usePersonsDay();
   const { plan } = usePlanOverdueForToday();
+  const button = useRef<HTMLButtonElement>(null);
+  // A layout effect's cleanup runs while the button is still in the page: whether it holds focus can
+  // be read there, and followed once it has gone.
+  useLayoutEffect(() => {
+    const node = button.current;
+    return () => {
+      if (node && document.activeElement === node) followWhenGone(node, firstCard);
+    };
+  }, []);
   return (
     <Button
+      ref={button}
       variant="outline"
       aria-describedby={describedBy}
       className={className}
-      onClick={(event) => {
-        plan(tasks, today);
-        followWhenGone(event.currentTarget, firstCard);
-      }}
+      onClick={() => plan(tasks, today)}
     >
       <CalendarCheck aria-hidden="true" />
       Plan all for today

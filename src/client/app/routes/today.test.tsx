@@ -356,6 +356,23 @@ describe('Today route', () => {
       expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toBeInTheDocument();
     });
 
+    it('with focus on the button, planned from another device: focus goes on to the first card', async () => {
+      const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-23' });
+      fakeApi({ tasks: [rent, todayTask('Email Sam', 1)], habits: [] });
+      const { client } = renderToday();
+      await screen.findByRole('list', { name: 'Today items' });
+      act(() => planAll().focus());
+      // The live update's read: the task is on today now, and the overdue line goes.
+      act(() =>
+        client.setQueryData(['api', 'today'], {
+          tasks: [{ ...rent, plannedFor: TODAY }, todayTask('Email Sam', 1)],
+          habits: [],
+        }),
+      );
+      await waitFor(() => expect(overdueLine()).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toHaveFocus());
+    });
+
     it('a refusal says why, plans none of them, and the lists are read again', async () => {
       const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-23' });
       const gone = todayTask('Renew passport', 1, { plannedFor: '2026-11-24' });
