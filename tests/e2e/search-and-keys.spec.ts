@@ -125,7 +125,7 @@ test('Arabic text in the search and quick add fields keeps clear of their icons 
   expect((await textBox(combobox(page))).left).toBeGreaterThanOrEqual((icon?.x ?? 0) + (icon?.width ?? 0));
 });
 
-test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async ({ page }) => {
+test('keyboard only: j/k, x, t, e, Delete with Undo, 1 to 4, g then a, and "?"', async ({ page }) => {
   await signInByRequest(page);
   for (const [index, title] of ['Alpha', 'Bravo', 'Charlie'].entries())
     await post(page.request, '/api/tasks', { title, sortOrder: index, isToday: true, todaySortOrder: index });
@@ -171,6 +171,14 @@ test('keyboard only: j/k, x, t, e, Delete with Undo, g then a, and "?"', async (
   await page.keyboard.press('t');
   await expect(page.getByRole('article', { name: 'Charlie' })).toBeHidden();
   await expect.poll(() => focusedCard(page)).toBe('Bravo');
+
+  // 1 to 4 set the priority of the task in focus: 1 is high, as Todoist's keys; 4 is none.
+  await page.keyboard.press('1');
+  await expect(page.getByRole('article', { name: 'Bravo, High priority' })).toBeVisible();
+  await expect(notifications(page).getByText('“Bravo” is high priority.')).toBeVisible();
+  await expect.poll(() => focusedCard(page)).toBe('Bravo, High priority');
+  await page.keyboard.press('4');
+  await expect(page.getByRole('article', { name: 'Bravo' })).toBeVisible();
 
   // g then a goes to All Items; "?" lists the shortcuts.
   await page.keyboard.press('g');

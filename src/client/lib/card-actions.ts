@@ -1,4 +1,5 @@
 import { type RefCallback, useCallback, useLayoutEffect, useRef } from 'react';
+import type { Priority } from '#shared/domain/priority';
 
 /**
  * What the keyboard shortcuts do to a card (docs/product.md#keyboard-shortcuts): the card's own
@@ -9,6 +10,8 @@ export type CardActions = {
   toggleToday: () => void;
   edit: () => void;
   remove: () => void;
+  /** A task's priority (docs/product.md#priority); a habit has none and leaves it out. */
+  setPriority?: (priority: Priority) => void;
 };
 
 const CARD_SELECTOR = '[data-card]';

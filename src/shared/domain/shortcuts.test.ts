@@ -27,6 +27,11 @@ describe('readShortcutKey', () => {
     [['t'], ['toggle-today']],
     [['Delete'], ['delete']],
     [['Backspace'], ['delete']],
+    [
+      ['1', '2', '3', '4'],
+      ['priority-1', 'priority-2', 'priority-3', 'priority-4'],
+    ],
+    [['5', '0'], []],
     [['g', 't'], ['go-today']],
     [['g', 'a'], ['go-all-items']],
     [['g', 'u'], ['go-upcoming']],

@@ -17,7 +17,11 @@ export type ShortcutCommand =
   | 'complete'
   | 'edit'
   | 'toggle-today'
-  | 'delete';
+  | 'delete'
+  | 'priority-1'
+  | 'priority-2'
+  | 'priority-3'
+  | 'priority-4';
 
 /** "g" waits this long for its second key, as in Todoist and GitHub. */
 export const SEQUENCE_TIMEOUT_MS = 1500;
@@ -33,6 +37,11 @@ const SINGLE: Readonly<Record<string, ShortcutCommand>> = {
   x: 'complete',
   e: 'edit',
   t: 'toggle-today',
+  // Todoist's keys for a selected task's priority: 1 high, 2 medium, 3 low, 4 none (as its p1 to p4).
+  '1': 'priority-1',
+  '2': 'priority-2',
+  '3': 'priority-3',
+  '4': 'priority-4',
   Delete: 'delete',
   // The key labelled "delete" on a Mac keyboard sends Backspace.
   Backspace: 'delete',
@@ -56,6 +65,7 @@ export const SHORTCUT_LIST: ReadonlyArray<{ keys: readonly string[]; label: stri
   { keys: ['x'], label: 'Complete or un-complete the card' },
   { keys: ['e'], label: 'Edit the card' },
   { keys: ['t'], label: 'Add to Today or remove from it' },
+  { keys: ['1–4'], label: 'Priority of the task: 1 high, 2 medium, 3 low, 4 none' },
   { keys: ['Delete'], label: 'Delete the card (with Undo)' },
   { keys: ['?'], label: 'Show these shortcuts' },
 ];

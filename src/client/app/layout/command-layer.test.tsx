@@ -115,6 +115,27 @@ describe('keyboard shortcuts', () => {
     );
   });
 
+  it("1 to 4 set the focused task's priority, as Todoist's keys do; on a habit they do nothing", async () => {
+    const api = serve([shoes], [stretch]);
+    const { user } = renderApp();
+    const card = await screen.findByRole('article', { name: 'Buy running shoes' }, { timeout: 5000 });
+    card.focus();
+    await user.keyboard('1');
+    expect(await screen.findByText('“Buy running shoes” is high priority.')).toBeInTheDocument();
+    await user.keyboard('2');
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${shoes.id}`, body: { priority: 3 } },
+      { method: 'PATCH', path: `/api/tasks/${shoes.id}`, body: { priority: 2 } },
+    ]);
+    // The priority it has (this fake server keeps none): said, and nothing sent.
+    await user.keyboard('4');
+    expect(await screen.findByText('“Buy running shoes” has no priority.')).toBeInTheDocument();
+    screen.getByRole('article', { name: 'Stretch' }).focus();
+    await user.keyboard('2');
+    expect(api.writes()).toHaveLength(2);
+  });
+
   it('ignores keys typed in a field and with modifiers, and "?" lists the shortcuts', async () => {
     const api = serve();
     const { user } = renderApp();

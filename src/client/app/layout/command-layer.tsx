@@ -58,12 +58,23 @@ function run(command: ShortcutCommand, navigate: (path: string) => void, openHel
   }
 }
 
-function actOnCard(command: 'complete' | 'edit' | 'toggle-today' | 'delete'): boolean {
+/** Todoist's keys 1 to 4 (its p1 to p4) as our priorities: high, medium, low, none. */
+const PRIORITY_OF_KEY = { 'priority-1': 3, 'priority-2': 2, 'priority-3': 1, 'priority-4': 0 } as const;
+
+type CardCommand = 'complete' | 'edit' | 'toggle-today' | 'delete' | keyof typeof PRIORITY_OF_KEY;
+
+function actOnCard(command: CardCommand): boolean {
   const card = focusedCard();
   const actions = card && actionsOf(card);
   if (!card || !actions) return false;
   if (command === 'edit') {
     actions.edit();
+    return true;
+  }
+  if (command in PRIORITY_OF_KEY) {
+    // A habit has no priority: the key does nothing on its card.
+    if (!actions.setPriority) return false;
+    actions.setPriority(PRIORITY_OF_KEY[command as keyof typeof PRIORITY_OF_KEY]);
     return true;
   }
   // A card may leave the screen: at once when deleted, after the answer when taken off Today or

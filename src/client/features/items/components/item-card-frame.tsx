@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactNode, useRef } from 'react';
+import type { Priority } from '#shared/domain/priority';
 import ArrowDown from '~icons/lucide/arrow-down';
 import ArrowUp from '~icons/lucide/arrow-up';
 import CalendarDays from '~icons/lucide/calendar-days';
@@ -63,6 +64,8 @@ export type ItemCardFrameProps = CardSortProps & {
   spoken?: string;
   /** Menu entries after Edit and History (a task's "Plan for…"). */
   menuExtra?: ReactNode;
+  /** A task's priority set by the keys 1 to 4 (lib/card-actions.ts); habits have none. */
+  onSetPriority?: (priority: Priority) => void;
 };
 
 /** The words a card's accessible name adds after its title, in the order they show ("Tomorrow, Reminder at 7:30"). */
@@ -81,7 +84,7 @@ const iconButton = cn('inline-flex', iconButtonShape, quietColors);
 export function ItemCardFrame(props: ItemCardFrameProps) {
   const { title, done, kind } = props;
   const struck = done && props.strikeWhenDone;
-  // j/k focus the card and x, t, e and Delete call these, the controls' own handlers (lib/card-actions.ts).
+  // j/k focus the card and x, t, e, 1 to 4 and Delete call these, the controls' own handlers (lib/card-actions.ts).
   const cardRef = useCardActions({
     toggleDone: () => {
       if (!props.completionPending) props.onToggleDone();
@@ -91,6 +94,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     },
     edit: props.onEdit,
     remove: props.onDelete,
+    setPriority: props.onSetPriority,
   });
   const editButton = useRef<HTMLButtonElement>(null);
   /*

@@ -32,6 +32,14 @@ export function prioritySpoken(priority: Priority): string | undefined {
   return word ? `${word} priority` : undefined;
 }
 
+/** The toast after the keys 1 to 4 set a task's priority (docs/product.md#toasts). */
+export function priorityToast(title: string, priority: Priority) {
+  const spoken = prioritySpoken(priority);
+  return spoken
+    ? { title: spoken, description: `“${title}” is ${spoken.toLowerCase()}.` }
+    : { title: 'No priority', description: `“${title}” has no priority.` };
+}
+
 export function PriorityMark({ priority }: { priority: Priority }) {
   const word = PRIORITY_WORDS[priority];
   if (priority === 0 || !word) return null;

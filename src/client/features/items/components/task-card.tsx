@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import { resolveGoalColor } from '#shared/domain/palette';
+import type { Priority } from '#shared/domain/priority';
 import { toast } from '../../../components/ui/toast';
 import { tooltipProps } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
@@ -13,7 +14,7 @@ import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
-import { PriorityMark, priorityRing, prioritySpoken } from './priority-mark';
+import { PriorityMark, priorityRing, prioritySpoken, priorityToast } from './priority-mark';
 import { useReminderParts } from './reminder-parts';
 import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
@@ -53,6 +54,7 @@ export const TaskCard = memo(function TaskCard({
 }: TaskCardProps) {
   const completion = useUpdateTask();
   const today = useUpdateTask();
+  const marking = useUpdateTask();
   const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
@@ -91,6 +93,21 @@ export const TaskCard = memo(function TaskCard({
         onError: (error) => notifyError('Could not update Today', error),
       },
     );
+  // The keys 1 to 4 (docs/product.md#keyboard-shortcuts); pressing the priority it has only says so.
+  const setPriority = (value: Priority) => {
+    if (value === priority) {
+      toast(priorityToast(task.title, value));
+      return;
+    }
+    settle(
+      marking,
+      { id: task.id, changes: { priority: value } },
+      {
+        onSuccess: () => toast(priorityToast(task.title, value)),
+        onError: (error) => notifyError('Could not update task', error),
+      },
+    );
+  };
   const remove = () =>
     deleteWithUndo({
       ids: [task.id],
@@ -116,6 +133,7 @@ export const TaskCard = memo(function TaskCard({
         onToggleToday={toggleToday}
         onEdit={() => editItem({ kind: 'task', task })}
         onDelete={remove}
+        onSetPriority={setPriority}
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}
