@@ -208,6 +208,24 @@ test('a refused reorder is rolled back', async ({ page }) => {
   await expect.poll(() => listedTitles(page)).toEqual(['Alpha', 'Beta']);
 });
 
+test("Duplicate from a card's menu puts a copy at the end of Today; Undo takes it away", async ({ page }) => {
+  await signInByRequest(page);
+  await post(page.request, '/api/tasks', { title: 'Water plants', isToday: true, priority: 3 });
+  await post(page.request, '/api/tasks', { title: 'Post the letter', isToday: true });
+  await openToday(page);
+  await card(page, 'Water plants, High priority')
+    .getByRole('button', { name: 'More actions for Water plants' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page.getByText('Task duplicated', { exact: true })).toBeVisible();
+  const marked = 'Water plants, High priority';
+  await expect.poll(() => listedTitles(page)).toEqual([marked, 'Post the letter', marked]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => listedTitles(page)).toEqual([marked, 'Post the letter']);
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as Array<{ title: string }>;
+  expect(tasks.map((task) => task.title).toSorted()).toEqual(['Post the letter', 'Water plants']);
+});
+
 test('Clear Today takes everything off the list, not out of the app', async ({ page }) => {
   await signIn(page);
   await createTask(page, 'Water plants');

@@ -248,6 +248,52 @@ describe('TaskCard', () => {
     );
   });
 
+  it('duplicates a task from the actions menu: everything but its completion, and Undo deletes the copy', async () => {
+    const api = installFakeApi(
+      on('POST', '/api/tasks', (request) => ({ status: 201, body: makeTask(request.body as object) })),
+      on('DELETE', /^\/api\/tasks\//, () => ({ status: 204 })),
+      on('GET', /^\/api\//, () => ({ body: [] })),
+    );
+    const task = makeTask({
+      title: 'Water the plants',
+      description: 'Balcony first',
+      goalId: ordinaryGoal.id,
+      plannedFor: '2026-11-30',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+      remindAt: '08:00',
+      priority: 2,
+      isToday: true,
+      completed: true,
+    });
+    const { user } = renderWithProviders(<TaskCard task={task} goal={summary(ordinaryGoal)} />);
+    await user.click(screen.getByRole('button', { name: 'More actions for Water the plants' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+    expect(await screen.findByText('Task duplicated')).toBeInTheDocument();
+    expect(screen.getByText('“Water the plants” has a copy at the end of its list.')).toBeInTheDocument();
+    const [created] = api.writes();
+    const copyId = (created?.body as { id?: string }).id;
+    expect(copyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(copyId).not.toBe(task.id);
+    expect(created).toEqual({
+      method: 'POST',
+      path: '/api/tasks',
+      body: {
+        id: copyId,
+        title: 'Water the plants',
+        description: 'Balcony first',
+        goalId: ordinaryGoal.id,
+        plannedFor: '2026-11-30',
+        repeat: 'FREQ=WEEKLY;BYDAY=MO',
+        remindAt: '08:00',
+        priority: 2,
+        isToday: true,
+      },
+    });
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]).toEqual({ method: 'DELETE', path: `/api/tasks/${copyId}`, body: undefined });
+  });
+
   it('offers Undo after a tick, which sends the opposite change', async () => {
     const api = patchEchoes();
     const { user } = renderWithProviders(<TaskCard task={makeTask({ title: 'Post card' })} goal={null} />);

@@ -2,12 +2,15 @@ import { memo, useState } from 'react';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import { resolveGoalColor } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
+import CopyPlus from '~icons/lucide/copy-plus';
+import { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/toast';
 import { tooltipProps } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';
 import { deleteWithUndo, offerUndo } from '../../../lib/undo';
 import { deleteTask } from '../api/delete-task';
+import { useDuplicateTask } from '../api/duplicate-task';
 import { updateTask, useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
@@ -55,6 +58,7 @@ export const TaskCard = memo(function TaskCard({
   const completion = useUpdateTask();
   const today = useUpdateTask();
   const marking = useUpdateTask();
+  const copying = useDuplicateTask();
   const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
@@ -108,6 +112,19 @@ export const TaskCard = memo(function TaskCard({
       },
     );
   };
+  const duplicate = () =>
+    settle(copying, task, {
+      onSuccess: (copyId) =>
+        offerUndo({
+          message: {
+            title: 'Task duplicated',
+            description: `“${task.title}” has a copy at the end of its list.`,
+          },
+          revert: () => deleteTask(copyId),
+          failure: 'Could not undo',
+        }),
+      onError: (error) => notifyError('Could not duplicate task', error),
+    });
   const remove = () =>
     deleteWithUndo({
       ids: [task.id],
@@ -153,6 +170,10 @@ export const TaskCard = memo(function TaskCard({
           <>
             {plan.menu}
             {reminder.menu}
+            <DropdownMenuItem onSelect={duplicate}>
+              <CopyPlus aria-hidden />
+              Duplicate
+            </DropdownMenuItem>
           </>
         }
       />

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateTaskInput, Task } from '#shared/api/tasks';
+import { newId } from '../../../lib/client-id';
+import { invalidateAll } from '../../../lib/refetch-after-write';
+import { createTask } from './create-task';
+
+/**
+ * A new task with everything of `task` but its completion and history (docs/product.md#cards): the
+ * same title, description, goal, day, repeat, reminder, priority and place on Today or not. It goes
+ * last in its list and on Today, as any new task does. Its id is made here, so that Undo can name the
+ * copy even when it was kept offline.
+ */
+export function copyOf(task: Task): CreateTaskInput & { id: string } {
+  return {
+    id: newId(),
+    title: task.title,
+    // Copies saved on the device before these fields existed have neither.
+    description: task.description ?? null,
+    goalId: task.goalId,
+    plannedFor: task.plannedFor,
+    repeat: task.repeat,
+    remindAt: task.remindAt,
+    priority: task.priority ?? 0,
+    isToday: task.isToday,
+  };
+}
+
+/** The card menu's "Duplicate": answers the copy's id once it is created (or kept offline). */
+export function useDuplicateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (task: Task) => {
+      const copy = copyOf(task);
+      await createTask(copy);
+      return copy.id;
+    },
+    onSettled: () => invalidateAll(queryClient),
+  });
+}
