@@ -1,8 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskInput, Task } from '#shared/api/tasks';
 import { newId } from '../../../lib/client-id';
-import { invalidateAll } from '../../../lib/refetch-after-write';
-import { createTask } from './create-task';
 
 /**
  * A new task with everything of `task` but its completion and history (docs/product.md#cards): the
@@ -23,17 +20,4 @@ export function copyOf(task: Task): CreateTaskInput & { id: string } {
     priority: task.priority ?? 0,
     isToday: task.isToday,
   };
-}
-
-/** The card menu's "Duplicate": answers the copy's id once it is created (or kept offline). */
-export function useDuplicateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (task: Task) => {
-      const copy = copyOf(task);
-      await createTask(copy);
-      return copy.id;
-    },
-    onSettled: () => invalidateAll(queryClient),
-  });
 }

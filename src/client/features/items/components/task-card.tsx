@@ -9,8 +9,10 @@ import { tooltipProps } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';
 import { deleteWithUndo, offerUndo } from '../../../lib/undo';
+import { useCardWrite } from '../api/card-write';
+import { createTask } from '../api/create-task';
 import { deleteTask } from '../api/delete-task';
-import { useDuplicateTask } from '../api/duplicate-task';
+import { copyOf } from '../api/duplicate-task';
 import { updateTask, useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
@@ -57,8 +59,7 @@ export const TaskCard = memo(function TaskCard({
 }: TaskCardProps) {
   const completion = useUpdateTask();
   const today = useUpdateTask();
-  const marking = useUpdateTask();
-  const copying = useDuplicateTask();
+  const rarer = useCardWrite();
   const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
@@ -103,28 +104,26 @@ export const TaskCard = memo(function TaskCard({
       toast(priorityToast(task.title, value));
       return;
     }
-    settle(
-      marking,
-      { id: task.id, changes: { priority: value } },
-      {
-        onSuccess: () => toast(priorityToast(task.title, value)),
-        onError: (error) => notifyError('Could not update task', error),
-      },
-    );
+    settle(rarer, () => updateTask({ id: task.id, changes: { priority: value } }), {
+      onSuccess: () => toast(priorityToast(task.title, value)),
+      onError: (error) => notifyError('Could not update task', error),
+    });
   };
-  const duplicate = () =>
-    settle(copying, task, {
-      onSuccess: (copyId) =>
+  const duplicate = () => {
+    const copy = copyOf(task);
+    settle(rarer, () => createTask(copy), {
+      onSuccess: () =>
         offerUndo({
           message: {
             title: 'Task duplicated',
             description: `“${task.title}” has a copy at the end of its list.`,
           },
-          revert: () => deleteTask(copyId),
+          revert: () => deleteTask(copy.id),
           failure: 'Could not undo',
         }),
       onError: (error) => notifyError('Could not duplicate task', error),
     });
+  };
   const remove = () =>
     deleteWithUndo({
       ids: [task.id],
