@@ -271,7 +271,7 @@ describe('TaskCard', () => {
     expect(await screen.findByText('Task duplicated')).toBeInTheDocument();
     expect(screen.getByText('“Water the plants” has a copy at the end of its list.')).toBeInTheDocument();
     const [created] = api.writes();
-    const copyId = (created?.body as { id?: string }).id;
+    const copyId = (created?.body as { id?: string } | undefined)?.id;
     expect(copyId).toMatch(/^[0-9a-f-]{36}$/);
     expect(copyId).not.toBe(task.id);
     expect(created).toEqual({
