@@ -363,12 +363,12 @@ describe('Today route', () => {
       await screen.findByRole('list', { name: 'Today items' });
       act(() => planAll().focus());
       // The live update's read: the task is on today now, and the overdue line goes.
-      act(() =>
+      act(() => {
         client.setQueryData(['api', 'today'], {
           tasks: [{ ...rent, plannedFor: TODAY }, todayTask('Email Sam', 1)],
           habits: [],
-        }),
-      );
+        });
+      });
       await waitFor(() => expect(overdueLine()).not.toBeInTheDocument());
       await waitFor(() => expect(screen.getByRole('article', { name: 'Pay rent, Today' })).toHaveFocus());
     });
