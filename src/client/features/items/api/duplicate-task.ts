@@ -2,10 +2,10 @@ import type { CreateTaskInput, Task } from '#shared/api/tasks';
 import { newId } from '../../../lib/client-id';
 
 /**
- * A new task with everything of `task` but its completion and history (docs/product.md#cards): the
- * same title, description, goal, day, repeat, reminder, priority and place on Today or not. It goes
- * last in its list and on Today, as any new task does. Its id is made here, so that Undo can name the
- * copy even when it was kept offline.
+ * A new task with everything of `task` but its completion and history (docs/product.md#cards,
+ * docs/decisions/048-duplicate-a-task.md): the same title, description, goal, day, repeat, reminder,
+ * priority and place on Today or not. It goes last in its list and on Today, as any new task does.
+ * Its id is made here, so that Undo can name the copy even when it was kept offline.
  */
 export function copyOf(task: Task): CreateTaskInput & { id: string } {
   return {
