@@ -16,6 +16,12 @@ export const PRIORITY_WORDS: Record<Priority, string | null> = {
 };
 
 /**
+ * Todoist's numbers as ours: its p1 is high and p4 none. Quick add reads them as "p1" to "p4"
+ * (quick-add-priority.ts) and the keys 1 to 4 set them on the task in focus (shortcuts.ts).
+ */
+export const PRIORITY_OF_TODOIST: Readonly<Record<string, Priority>> = { '1': 3, '2': 2, '3': 1, '4': 0 };
+
+/**
  * RFC 5545's PRIORITY (section 3.8.1.9): 1 is the highest, 9 the lowest; high, medium and low are 1, 5
  * and 9, the three levels the RFC names. None is null: the property is left out, as its default is.
  */

@@ -1,4 +1,4 @@
-import type { Priority } from './priority';
+import { PRIORITY_OF_TODOIST, type Priority } from './priority';
 
 /*
  * A priority in quick add's line, Todoist's words (docs/product.md#words-in-quick-add,
@@ -10,13 +10,11 @@ export type PriorityRead = { start: number; end: number; priority: Priority };
 
 const PRIORITY_WORD = /(?<![\p{L}\p{N}_#@/-])p([1-4])(?![\p{L}\p{N}_])/giu;
 
-const FROM_WORD: Record<string, Priority> = { '1': 3, '2': 2, '3': 1, '4': 0 };
-
 /** The first priority in `text` that `skip` does not refuse, or null. */
 export function readPriority(text: string, skip: (words: string) => boolean): PriorityRead | null {
   for (const match of text.matchAll(PRIORITY_WORD)) {
     const words = match[0];
-    const priority = FROM_WORD[match[1] ?? ''];
+    const priority = PRIORITY_OF_TODOIST[match[1] ?? ''];
     if (priority === undefined || skip(words)) continue;
     return { start: match.index, end: match.index + words.length, priority };
   }

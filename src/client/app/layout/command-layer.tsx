@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { PRIORITY_OF_TODOIST } from '#shared/domain/priority';
 import { readShortcutKey, type ShortcutCommand, type ShortcutState } from '#shared/domain/shortcuts';
 import { actionsOf, focusCard, focusedCard, followWhenGone, neighbourCard } from '../../lib/card-actions';
 import { isShortcutKey } from '../../lib/shortcut-keys';
@@ -58,10 +59,15 @@ function run(command: ShortcutCommand, navigate: (path: string) => void, openHel
   }
 }
 
-/** Todoist's keys 1 to 4 (its p1 to p4) as our priorities: high, medium, low, none. */
-const PRIORITY_OF_KEY = { 'priority-1': 3, 'priority-2': 2, 'priority-3': 1, 'priority-4': 0 } as const;
-
-type CardCommand = 'complete' | 'edit' | 'toggle-today' | 'delete' | keyof typeof PRIORITY_OF_KEY;
+type CardCommand =
+  | 'complete'
+  | 'edit'
+  | 'toggle-today'
+  | 'delete'
+  | 'priority-1'
+  | 'priority-2'
+  | 'priority-3'
+  | 'priority-4';
 
 function actOnCard(command: CardCommand): boolean {
   const card = focusedCard();
@@ -71,10 +77,11 @@ function actOnCard(command: CardCommand): boolean {
     actions.edit();
     return true;
   }
-  if (command in PRIORITY_OF_KEY) {
+  const priority = command.startsWith('priority-') ? PRIORITY_OF_TODOIST[command.slice(-1)] : undefined;
+  if (priority !== undefined) {
     // A habit has no priority: the key does nothing on its card.
     if (!actions.setPriority) return false;
-    actions.setPriority(PRIORITY_OF_KEY[command as keyof typeof PRIORITY_OF_KEY]);
+    actions.setPriority(priority);
     return true;
   }
   // A card may leave the screen: at once when deleted, after the answer when taken off Today or
