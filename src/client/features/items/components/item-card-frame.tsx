@@ -323,7 +323,7 @@ function ItemMenu({
  * Todoist's list shows one, or every line where the card is the one item on screen (WholeDescription).
  */
 function Description({ text, whole }: { text: string; whole: boolean }) {
-  if (whole) return <WholeDescription text={text} />;
+  if (whole) return <WholeDescription key={text} text={text} />;
   const line = firstLine(text);
   if (!line) return null;
   return (

@@ -4,22 +4,16 @@ import { cn } from '../../../lib/cn';
 /**
  * The whole description of the one item Execution Mode shows (docs/product.md#execution-mode): every
  * line, wrapped, each paragraph in its own writing direction; past eight lines it is cut with "Show
- * all", so a long one does not push the item's controls and Previous/Next off the screen.
+ * all", so a long one does not push the item's controls and Previous/Next off the screen. Keyed by its
+ * text where it is drawn, so another item's description (Execution Mode moved on) starts cut again.
  */
 export function WholeDescription({ text }: { text: string }) {
   const id = useId();
   const ref = useRef<HTMLSpanElement>(null);
   const [open, setOpen] = useState(false);
   const [cut, setCut] = useState(false);
-  // Another item's description (Execution Mode moved on) starts cut again.
-  const [openedText, setOpenedText] = useState(text);
-  if (openedText !== text) {
-    setOpenedText(text);
-    setOpen(false);
-  }
   // Measured once laid out, and again as the width changes (a turned phone): only the browser knows
   // how many lines the text wraps to.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the text changes.
   useEffect(() => {
     const node = ref.current;
     if (!node || open) return;
@@ -27,7 +21,7 @@ export function WholeDescription({ text }: { text: string }) {
     const sizes = new ResizeObserver(measure);
     sizes.observe(node);
     return () => sizes.disconnect();
-  }, [open, text]);
+  }, [open]);
   return (
     <>
       <span
