@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import { resolveGoalColor } from '#shared/domain/palette';
@@ -9,7 +10,7 @@ import { tooltipProps } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { notifyError } from '../../../lib/notify-error';
 import { deleteWithUndo, offerUndo } from '../../../lib/undo';
-import { useCardWrite } from '../api/card-write';
+import { cardWrite } from '../api/card-write';
 import { createTask } from '../api/create-task';
 import { deleteTask } from '../api/delete-task';
 import { copyOf } from '../api/duplicate-task';
@@ -59,7 +60,7 @@ export const TaskCard = memo(function TaskCard({
 }: TaskCardProps) {
   const completion = useUpdateTask();
   const today = useUpdateTask();
-  const rarer = useCardWrite();
+  const queryClient = useQueryClient();
   const [showingHistory, setShowingHistory] = useState(false);
   const inHabitGoal = goal?.isHabitGoal ?? false;
   const done = inHabitGoal ? task.completedToday : task.completed;
@@ -104,15 +105,15 @@ export const TaskCard = memo(function TaskCard({
       toast(priorityToast(task.title, value));
       return;
     }
-    settle(rarer, () => updateTask({ id: task.id, changes: { priority: value } }), {
-      onSuccess: () => toast(priorityToast(task.title, value)),
-      onError: (error) => notifyError('Could not update task', error),
-    });
+    cardWrite(queryClient, () => updateTask({ id: task.id, changes: { priority: value } })).then(
+      () => toast(priorityToast(task.title, value)),
+      (error: unknown) => notifyError('Could not update task', error),
+    );
   };
   const duplicate = () => {
     const copy = copyOf(task);
-    settle(rarer, () => createTask(copy), {
-      onSuccess: () =>
+    cardWrite(queryClient, () => createTask(copy)).then(
+      () =>
         offerUndo({
           message: {
             title: 'Task duplicated',
@@ -121,8 +122,8 @@ export const TaskCard = memo(function TaskCard({
           revert: () => deleteTask(copy.id),
           failure: 'Could not undo',
         }),
-      onError: (error) => notifyError('Could not duplicate task', error),
-    });
+      (error: unknown) => notifyError('Could not duplicate task', error),
+    );
   };
   const remove = () =>
     deleteWithUndo({
