@@ -289,6 +289,19 @@ const tasksCalls = {
     output: 'ItemHistorySchema',
     changedBy: ['goals', 'tasks', 'today'],
   },
+  /**
+   * One item of a task's checklist ticked or unticked, the others as they are, so two devices ticking
+   * different items both keep theirs (docs/decisions/049-checklists.md). Answers the task.
+   */
+  tickChecklistItem: {
+    method: 'PATCH',
+    path: '/api/tasks/:id/checklist/:itemId',
+    params: 'ChecklistItemParamsSchema',
+    body: 'TickChecklistItemInputSchema',
+    output: 'TaskSchema',
+    announces: 'tasks',
+    offline: always('A tick in a checklist'),
+  },
   markDayDone: {
     method: 'PUT',
     path: '/api/tasks/:id/completions/:day',

@@ -1,6 +1,7 @@
 export * from './account-data';
 export * from './auth';
 export * from './calendar';
+export * from './checklist';
 export * from './common';
 export * from './goals';
 export * from './habits';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EARLIEST_PLANNED_DAY, isDay, latestPlannableDay } from '../domain/days';
 import { PRIORITIES, PRIORITY_MESSAGE } from '../domain/priority';
+import { ChecklistInputSchema, ChecklistItemSchema } from './checklist';
 import {
   DescriptionSchema,
   IdSchema,
@@ -44,6 +45,8 @@ export const TaskSchema = z.object({
   remindAt: z.string().nullable(),
   /** 0 none, 1 low, 2 medium, 3 high (docs/product.md#priority). */
   priority: PrioritySchema,
+  /** Its steps, in order, each ticked or not on the person's day (docs/product.md#checklists). */
+  checklist: z.array(ChecklistItemSchema),
   /** A normal task's state. Tasks in a habit goal use completedToday instead. */
   completed: z.boolean(),
   /**
@@ -76,6 +79,7 @@ export const CreateTaskInputSchema = z.object({
   repeat: RepeatSchema.nullable().default(null),
   remindAt: RemindAtSchema.nullable().default(null),
   priority: PrioritySchema.default(0),
+  checklist: ChecklistInputSchema.default([]),
   completed: z.boolean().default(false),
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
@@ -91,6 +95,8 @@ export const UpdateTaskInputSchema = z.object({
   repeat: RepeatSchema.nullable().optional(),
   remindAt: RemindAtSchema.nullable().optional(),
   priority: PrioritySchema.optional(),
+  /** The whole checklist as it is to be; PATCH /api/tasks/:id/checklist/:itemId ticks one item alone. */
+  checklist: ChecklistInputSchema.optional(),
   completed: z.boolean().optional(),
   completedToday: z.boolean().optional(),
   isToday: z.boolean().optional(),
