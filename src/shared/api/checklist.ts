@@ -28,7 +28,11 @@ export const ChecklistInputSchema = z
     const seen = new Set<string>();
     items.forEach((item, index) => {
       if (seen.has(item.id))
-        ctx.addIssue({ code: 'custom', message: `Duplicate id in checklist: ${item.id}`, path: [index, 'id'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Duplicate id in checklist: ${item.id}`,
+          path: [index, 'id'],
+        });
       seen.add(item.id);
     });
   });
