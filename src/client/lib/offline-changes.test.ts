@@ -162,6 +162,30 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     });
   });
 
+  it('a checklist item ticked: that item alone, on the list, Today and Upcoming', () => {
+    const steps = [
+      { id: '44444444-4444-4444-8444-444444444444', title: 'Warm up', done: false },
+      { id: '55555555-5555-4555-8555-555555555555', title: 'Six times 400 m', done: true },
+    ];
+    const client = cached();
+    apply(client, 'PATCH', `/api/tasks/${task.id}`, { checklist: steps });
+    apply(client, 'PATCH', `/api/tasks/${task.id}/checklist/${steps[0]!.id}`, { done: true });
+    apply(client, 'PATCH', `/api/tasks/${task.id}/checklist/${steps[1]!.id}`, { done: false });
+    const ticks = (list: Task[] | undefined) =>
+      list?.find((copy) => copy.id === task.id)?.checklist.map((step) => [step.title, step.done]);
+    const expected = [
+      ['Warm up', true],
+      ['Six times 400 m', false],
+    ];
+    expect(ticks(client.getQueryData<Task[]>(['api', 'tasks']))).toEqual(expected);
+    expect(ticks(client.getQueryData<Today>(['api', 'today'])?.tasks)).toEqual(expected);
+    expect(ticks(client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0]?.days[0]?.tasks)).toEqual(
+      expected,
+    );
+    // The other task, and one saved before tasks had checklists, are left as they were.
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.[1]).toEqual(todo);
+  });
+
   it('a habit given a repeat loses its times a week, as the server does', () => {
     const client = cached();
     apply(client, 'PATCH', `/api/habits/${habit.id}`, { repeat: 'FREQ=WEEKLY;BYDAY=MO' });

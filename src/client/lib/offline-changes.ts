@@ -1,4 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { TickChecklistItemInput } from '#shared/api/checklist';
 import { api, findCall, type Method, queryKeyOf } from '#shared/api/contract';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
@@ -60,7 +61,7 @@ function withGoal(queryClient: QueryClient, task: Task): TodayTask {
  * count, a habit's one schedule taking the other's place, a task's goal on Today following its goalId.
  */
 /** Fields a copy saved by an older app may lack (its items had none), which an edit still sets. */
-const NEWER_FIELDS = new Set(['description', 'priority']);
+const NEWER_FIELDS = new Set(['description', 'priority', 'checklist']);
 
 function changed<T extends Item>(queryClient: QueryClient, item: T, fields: Fields): T {
   const next: Fields = { ...item };
@@ -189,6 +190,19 @@ function showItemChange(queryClient: QueryClient, collection: Collection, id: st
       ? { ...today, tasks: [...today.tasks, withGoal(queryClient, joined as Task)] }
       : { ...today, habits: [...today.habits, joined as Habit] },
   );
+}
+
+/**
+ * One item of a task's checklist ticked or unticked, the others as they are, on every cached copy of
+ * the task (docs/product.md#checklists): what Execution Mode shows as it is ticked, and what a tick
+ * kept offline shows until it is sent. A copy saved before tasks had checklists has nothing to tick.
+ */
+function showChecklistTick(queryClient: QueryClient, id: string, itemId: string, done: boolean): void {
+  updateItems(queryClient, 'tasks', (item) => {
+    if (item.id !== id || !('checklist' in item) || !Array.isArray(item.checklist)) return item;
+    const checklist = item.checklist.map((step) => (step.id === itemId ? { ...step, done } : step));
+    return { ...item, checklist };
+  });
 }
 
 /** Rewrites every cached goal list (`update` answers the goal, or undefined to take it away). */
@@ -328,6 +342,9 @@ export function applyQueuedChange(queryClient: QueryClient, change: QueuedChange
     case api.tasks.plan:
       for (const move of (change.body as PlanTasksInput).moves)
         showItemChange(queryClient, 'tasks', move.id, { plannedFor: move.plannedFor });
+      return;
+    case api.tasks.tickChecklistItem:
+      showChecklistTick(queryClient, id, params.itemId ?? '', (fields as TickChecklistItemInput).done);
       return;
     case api.goals.update:
       showGoalChange(queryClient, id, fields);

@@ -2,7 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { Habit } from '#shared/api/habits';
 import type { TodayTask } from '#shared/api/today';
-import { goalSummary, taskOf, todayHabit, todayTask } from '../../features/today/testing/today-factories';
+import {
+  goalSummary,
+  taskOf,
+  testUuid,
+  todayHabit,
+  todayTask,
+} from '../../features/today/testing/today-factories';
 import { PersonsDayContext } from '../../lib/persons-day';
 import { installFakeApi, on } from '../../testing/fake-api';
 import { pressableToastButton, renderWithProviders } from '../../testing/render';
@@ -34,6 +40,20 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
         },
       };
     }),
+    // One checklist item ticked, the others as they are (docs/product.md#checklists).
+    on('PATCH', /^\/api\/tasks\/[^/]+\/checklist\//, async (request) => {
+      await writeGate;
+      const [, id, itemId] = /^\/api\/tasks\/([^/]+)\/checklist\/([^/]+)$/.exec(request.path) ?? [];
+      const index = state.tasks.findIndex((task) => task.id === id);
+      const task = state.tasks[index]!;
+      const { done } = request.body as { done: boolean };
+      const changed = {
+        ...task,
+        checklist: task.checklist.map((step) => (step.id === itemId ? { ...step, done } : step)),
+      };
+      state.tasks[index] = changed;
+      return { body: taskOf(changed) };
+    }),
     on('PATCH', /^\/api\/(tasks|habits)\//, async (request) => {
       await writeGate;
       const [, kind, id] = /^\/api\/(tasks|habits)\/(.+)$/.exec(request.path) ?? [];
@@ -61,6 +81,8 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
   );
   return {
     ...api,
+    /** The tasks as the fake server has them now. */
+    tasks: () => state.tasks,
     holdToday: () => {
       let release: () => void = () => {};
       todayGate = new Promise<void>((resolve) => {
@@ -249,6 +271,69 @@ describe('Today route', () => {
     fireEvent.click(within(view).getByRole('button', { name: /Next/ }));
     const habit = within(view).getByRole('article', { name: 'Stretch' });
     expect(within(habit).getByText(/Hamstrings/).textContent).toBe('Hamstrings\n\nThen the back');
+  });
+
+  it("Execution Mode ticks the task's checklist under it, one item per PATCH, shown before the answer", async () => {
+    const steps = [
+      { id: testUuid(), title: 'Passport', done: false },
+      { id: testUuid(), title: 'Charger', done: true },
+      { id: testUuid(), title: 'Tickets', done: false },
+    ];
+    const api = fakeApi({
+      tasks: [todayTask('Pack', 0, { description: 'The blue bag', checklist: steps })],
+      habits: [todayHabit('Stretch', 1)],
+    });
+    const { user } = renderToday();
+    const list = await screen.findByRole('list', { name: 'Today items' });
+    // The list's card counts the items and has no boxes of its own for them.
+    expect(
+      within(list).getByRole('article', { name: 'Pack, 1 of 3 checklist items done' }),
+    ).toBeInTheDocument();
+    expect(within(list).queryByRole('checkbox', { name: 'Passport' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
+
+    const view = screen.getByRole('region', { name: 'Execution Mode' });
+    const checklist = within(view).getByRole('region', { name: 'Checklist 1 of 3 done' });
+    const ticked = (box: HTMLElement) => (box as HTMLInputElement).checked;
+    expect(within(checklist).getAllByRole('checkbox').map(ticked)).toEqual([false, true, false]);
+    // Tab from the card's last control reaches each item; Space ticks the one in focus.
+    within(view).getByRole('button', { name: 'More actions for Pack' }).focus();
+    await user.tab();
+    expect(within(checklist).getByRole('checkbox', { name: 'Passport' })).toHaveFocus();
+    const release = api.holdWrites();
+    await user.keyboard(' ');
+    expect(api.writes()).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/tasks/${api.tasks()[0]!.id}/checklist/${steps[0]!.id}`,
+        body: { done: true },
+      },
+    ]);
+    // Shown at once, on the box, the heading and the card, before the server has answered.
+    expect(within(checklist).getByRole('checkbox', { name: 'Passport' })).toBeChecked();
+    await waitFor(() =>
+      expect(within(view).getByRole('region', { name: 'Checklist 2 of 3 done' })).toBeInTheDocument(),
+    );
+    expect(
+      within(view).getByRole('article', { name: 'Pack, 2 of 3 checklist items done' }),
+    ).toBeInTheDocument();
+    await user.tab();
+    await user.tab();
+    expect(within(checklist).getByRole('checkbox', { name: 'Tickets' })).toHaveFocus();
+    await user.keyboard(' ');
+    await user.click(within(checklist).getByRole('checkbox', { name: 'Charger' }));
+    expect(api.writes().map((write) => [write.path.split('/').pop(), write.body])).toEqual([
+      [steps[0]!.id, { done: true }],
+      [steps[2]!.id, { done: true }],
+      [steps[1]!.id, { done: false }],
+    ]);
+    release();
+    // Ticking every item leaves the task's own tick to the person, and the view stays on it.
+    await waitFor(() =>
+      expect(within(view).getByRole('region', { name: 'Checklist 2 of 3 done' })).toBeInTheDocument(),
+    );
+    expect(within(view).getByRole('checkbox', { name: 'Complete Pack' })).not.toBeChecked();
+    expect(api.tasks()[0]!.checklist.map((step) => step.done)).toEqual([true, false, true]);
   });
 
   describe('overdue tasks (docs/product.md#planning)', () => {

@@ -5,6 +5,7 @@ import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters'
 import { LoadFailure } from '../../components/ui/load-failure';
 import {
   type CardSortProps,
+  ChecklistTicks,
   FilterChips,
   HabitCard,
   ItemDialog,
@@ -41,7 +42,8 @@ import { Screen } from '../layout/screen';
 
 /**
  * A Today row: the items feature's card, with the goal's name, tooltip and tint for goal tasks. In
- * Execution Mode it is the one item being worked on, and shows its whole description.
+ * Execution Mode it is the one item being worked on, and shows its whole description; a task's
+ * checklist is ticked under it there.
  */
 function TodayCard({
   item,
@@ -113,7 +115,12 @@ export function TodayRoute() {
       <Screen width="narrow">
         <ExecutionMode
           execution={execution}
-          renderItem={(item) => <TodayCard item={item} wholeDescription />}
+          renderItem={(item) => (
+            <>
+              <TodayCard item={item} wholeDescription />
+              {item.kind === 'task' && <ChecklistTicks task={item.task} />}
+            </>
+          )}
         />
       </Screen>
     );

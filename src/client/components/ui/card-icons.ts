@@ -14,6 +14,7 @@ export const CARD_ICONS = {
   flag: { lucide: 'flag' },
   flame: { lucide: 'flame' },
   grip: { lucide: 'grip-vertical' },
+  'list-checks': { lucide: 'list-checks' },
   more: { lucide: 'ellipsis-vertical' },
   pencil: { lucide: 'pencil' },
   repeat: { lucide: 'repeat' },

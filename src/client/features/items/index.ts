@@ -10,6 +10,7 @@ export {
   AllItemsNoMatches,
   AllItemsSkeleton,
 } from './components/all-items-states';
+export { ChecklistTicks } from './components/checklist-ticks';
 export { type FilterChip, FilterChips } from './components/filter-chips';
 export { HabitCard } from './components/habit-card';
 export type { CardSortProps } from './components/item-card-frame';

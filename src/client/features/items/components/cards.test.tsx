@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, installFakeApi, on } from '../../../testing/fake-api';
 import { pressableToastButton, renderWithProviders } from '../../../testing/render';
 import { resetItemEditor } from '../lib/item-editor';
-import { makeGoal, makeHabit, makeTask } from '../testing/factories';
+import { fakeId, makeGoal, makeHabit, makeTask } from '../testing/factories';
 import { HabitCard } from './habit-card';
 import { ItemEditor } from './item-editor';
 import { TaskCard } from './task-card';
@@ -317,6 +317,45 @@ describe("A task's priority on its card", () => {
     const milk = screen.getByRole('article', { name: 'Milk' });
     expect(circle(milk)).toHaveClass('border-muted-foreground/50');
     expect(within(milk).getByText('Milk').parentElement?.childElementCount).toBe(1);
+  });
+});
+
+// docs/product.md#cards, docs/decisions/049-checklists.md: the card counts the checklist; Execution Mode ticks it.
+describe("A task's checklist on its card", () => {
+  const step = (title: string, done: boolean) => ({ id: fakeId(), title, done });
+
+  it('counts the ticked items with a list icon, says it after the title, and shows nothing for none', () => {
+    patchEchoes();
+    renderWithProviders(
+      <>
+        <TaskCard
+          task={makeTask({
+            title: 'Pack',
+            priority: 3,
+            checklist: [
+              step('Passport', true),
+              step('Charger', true),
+              step('Tickets', false),
+              step('Keys', false),
+              step('Snacks', false),
+            ],
+          })}
+        />
+        <TaskCard task={makeTask({ title: 'Stretch', checklist: [step('Calves', true)] })} />
+        <TaskCard task={makeTask({ title: 'Milk', checklist: [] })} />
+      </>,
+    );
+    const pack = screen.getByRole('article', { name: 'Pack, High priority, 2 of 5 checklist items done' });
+    const count = within(pack).getByText('2/5');
+    expect(count.closest('[aria-hidden]')).not.toBeNull();
+    expect(count.querySelector('.mask-icon-list-checks')).not.toBeNull();
+    expect(count).toHaveClass('text-muted-foreground');
+    // Every item ticked reads as finished, in the completion circle's green.
+    const stretch = screen.getByRole('article', { name: 'Stretch, 1 of 1 checklist item done' });
+    expect(within(stretch).getByText('1/1')).toHaveClass('text-emerald-700');
+    const milk = screen.getByRole('article', { name: 'Milk' });
+    expect(within(milk).getByText('Milk').parentElement?.childElementCount).toBe(1);
+    expect(milk.querySelector('.mask-icon-list-checks')).toBeNull();
   });
 });
 

@@ -18,12 +18,15 @@ import { updateTask, useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
 import { settle } from '../lib/settle';
+import { ChecklistMark, checklistSpoken } from './checklist-mark';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
 import { PriorityMark, priorityRing, prioritySpoken, priorityToast } from './priority-mark';
 import { useReminderParts } from './reminder-parts';
 import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
+
+const NO_CHECKLIST: Task['checklist'] = [];
 
 export type TaskCardProps = CardSortProps & {
   task: Task;
@@ -70,6 +73,8 @@ export const TaskCard = memo(function TaskCard({
   const goalName = showGoal && goal ? <GoalName goal={goal} /> : null;
   // A copy saved before tasks had a priority has none.
   const priority = task.priority ?? 0;
+  // Nor a checklist.
+  const checklist = task.checklist ?? NO_CHECKLIST;
 
   const setDone = (value: boolean) => ({
     id: task.id,
@@ -156,16 +161,22 @@ export const TaskCard = memo(function TaskCard({
         tint={tint && colors ? colors.background : undefined}
         circleTone={priorityRing(priority)}
         meta={
-          goalName || priority || plan.label || reminder.label ? (
+          goalName || priority || plan.label || reminder.label || checklist.length > 0 ? (
             <>
               {goalName}
               <PriorityMark priority={priority} />
               {plan.label}
               {reminder.label}
+              <ChecklistMark checklist={checklist} />
             </>
           ) : undefined
         }
-        spoken={joinSpoken(prioritySpoken(priority), plan.spoken, reminder.spoken)}
+        spoken={joinSpoken(
+          prioritySpoken(priority),
+          plan.spoken,
+          reminder.spoken,
+          checklistSpoken(checklist),
+        )}
         menuExtra={
           <>
             {plan.menu}

@@ -38,6 +38,8 @@ function useElapsed(startedAt: number): number {
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // A checkbox (the card's circle, a checklist item) takes Space, never the arrows.
+  if (target instanceof HTMLInputElement && target.type === 'checkbox') return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
