@@ -836,3 +836,138 @@ describe('ItemDialog: a priority (docs/product.md#priority)', () => {
     expect(api.writes()[1]?.body).toEqual({ title: 'File taxes', goalId: null, isToday: false, priority: 0 });
   });
 });
+
+describe("ItemDialog: a task's checklist (docs/product.md#checklists)", () => {
+  const addField = (dialog: HTMLElement) =>
+    within(dialog).getByRole('textbox', { name: 'Add a checklist item' });
+  const itemFields = (dialog: HTMLElement) =>
+    within(dialog).queryAllByRole('textbox', { name: /^Checklist item \d+$/ }) as HTMLInputElement[];
+  const words = (dialog: HTMLElement) => itemFields(dialog).map((field) => field.value);
+
+  it('Enter adds an item and keeps focus there; pasted lines add one each; remove; Alt+arrows move; blanks are dropped', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'task' });
+    // Right after the description, with its keys said in the hint.
+    const fields = within(dialog).getAllByRole('textbox');
+    expect(fields.indexOf(addField(dialog))).toBe(2);
+    expect(addField(dialog)).toHaveAccessibleDescription(/Alt\+↑ and Alt\+↓ move the item in focus/);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Pack');
+    await user.type(addField(dialog), 'Passport{Enter}');
+    expect(addField(dialog)).toHaveFocus();
+    expect(addField(dialog)).toHaveValue('');
+    await user.type(addField(dialog), '  Charger {Enter}{Enter}');
+    await user.paste('Tickets\n\n  Keys\r\nSnacks\n');
+    expect(words(dialog)).toEqual(['Passport', 'Charger', 'Tickets', 'Keys', 'Snacks']);
+    expect(addField(dialog)).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Keys' }));
+    expect(words(dialog)).toEqual(['Passport', 'Charger', 'Tickets', 'Snacks']);
+    // Focus goes on to the item after the one removed.
+    expect(itemFields(dialog)[3]).toHaveFocus();
+    await user.keyboard('{Alt>}{ArrowUp}{ArrowUp}{/Alt}');
+    expect(words(dialog)).toEqual(['Passport', 'Snacks', 'Charger', 'Tickets']);
+    expect(itemFields(dialog)[1]).toHaveFocus();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Moved to 2 of 4');
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(words(dialog)).toEqual(['Passport', 'Charger', 'Snacks', 'Tickets']);
+    expect(itemFields(dialog)[2]).toHaveFocus();
+    // Alt+ArrowUp on the first item goes nowhere.
+    await user.click(itemFields(dialog)[0]!);
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(words(dialog)[0]).toBe('Passport');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Done: Passport' }));
+    await user.clear(itemFields(dialog)[3]!);
+    await user.type(itemFields(dialog)[3]!, '   ');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const body = api.writes()[0]?.body as { checklist: Array<{ id: string }> };
+    expect(body).toEqual({
+      id: CLIENT_ID,
+      title: 'Pack',
+      goalId: null,
+      isToday: false,
+      checklist: [
+        { id: CLIENT_ID, title: 'Passport', done: true },
+        { id: CLIENT_ID, title: 'Charger', done: false },
+        { id: CLIENT_ID, title: 'Snacks', done: false },
+      ],
+    });
+    expect(new Set(body.checklist.map((item) => item.id)).size).toBe(3);
+  });
+
+  it('a new task without items sends no checklist, and habits have none', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'task' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Milk');
+    await user.type(addField(dialog), '   {Enter}');
+    expect(itemFields(dialog)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).not.toHaveProperty('checklist');
+
+    const habit = openDialog({ presetType: 'habit' });
+    expect(within(habit.dialog).queryByRole('group', { name: /Checklist/ })).not.toBeInTheDocument();
+  });
+
+  it("says an item's too long by the title's rule, on that item, and sends nothing", async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog({ presetType: 'task' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Read');
+    await user.click(addField(dialog));
+    await user.paste(`Chapter one\n${'x'.repeat(201)}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(await within(dialog).findByText('Title must be at most 200 characters')).toBeInTheDocument();
+    expect(itemFields(dialog)[1]).toHaveAttribute('aria-invalid', 'true');
+    expect(itemFields(dialog)[1]).toHaveAccessibleDescription(/Title must be at most 200 characters/);
+    expect(itemFields(dialog)[0]).not.toHaveAttribute('aria-invalid');
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('editing sends the checklist only when the person changed it, keeping ticks made elsewhere meanwhile', async () => {
+    const api = fakeServer();
+    const steps = [
+      { id: '44444444-4444-4444-8444-444444444444', title: 'Passport', done: false },
+      { id: '55555555-5555-4555-8555-555555555555', title: 'Charger', done: true },
+    ];
+    const task = makeTask({ title: 'Pack', checklist: steps });
+    const first = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    expect(words(first.dialog)).toEqual(['Passport', 'Charger']);
+    expect(within(first.dialog).getByRole('checkbox', { name: 'Done: Charger' })).toBeChecked();
+    // Passport is ticked on another device while the dialog is open, and the person edits the title only.
+    const ticked = { ...task, checklist: [{ ...steps[0]!, done: true }, steps[1]!] };
+    first.rerender(
+      <ItemDialog open onOpenChange={first.onOpenChange} mode="edit" item={{ kind: 'task', task: ticked }} />,
+    );
+    await first.user.type(within(first.dialog).getByRole('textbox', { name: 'Title' }), ' the bag');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Pack the bag', goalId: null, isToday: false });
+    first.unmount();
+
+    // The same, but the person adds an item: the whole list goes, Passport's tick from the other device kept.
+    const second = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    second.rerender(
+      <ItemDialog
+        open
+        onOpenChange={second.onOpenChange}
+        mode="edit"
+        item={{ kind: 'task', task: ticked }}
+      />,
+    );
+    await second.user.type(addField(second.dialog), 'Tickets{Enter}');
+    await second.user.click(within(second.dialog).getByRole('checkbox', { name: 'Done: Charger' }));
+    await second.user.click(within(second.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).toEqual({
+      title: 'Pack',
+      goalId: null,
+      isToday: false,
+      checklist: [
+        { id: steps[0]!.id, title: 'Passport', done: true },
+        { id: steps[1]!.id, title: 'Charger', done: false },
+        { id: CLIENT_ID, title: 'Tickets', done: false },
+      ],
+    });
+  });
+});

@@ -32,6 +32,7 @@ import {
 } from '../lib/item-kinds';
 import { settle } from '../lib/settle';
 import { ChangedElsewhere, DeletedElsewhere } from './changed-elsewhere';
+import { ChecklistField } from './checklist-field';
 import { DescriptionField } from './description-field';
 import { GoalFields } from './goal-fields';
 import { TaskHabitFields } from './task-habit-fields';
@@ -53,9 +54,9 @@ export type SingleItemFormProps = {
 
 /**
  * The one-item form of the dialog, for adding any kind and for editing (docs/product.md#item-dialog):
- * the title, the description (description-field.tsx) and the buttons here, each kind's own fields in
- * goal-fields.tsx and task-habit-fields.tsx, what the values become in lib/item-form-values.ts, one
- * save mutation (api/save-item.ts). Validated on submit, then again on every change
+ * the title, the description (description-field.tsx), a task's checklist (checklist-field.tsx) and the
+ * buttons here, each kind's own fields in goal-fields.tsx and task-habit-fields.tsx, what the values
+ * become in lib/item-form-values.ts, one save mutation (api/save-item.ts). Validated on submit, then again on every change
  * (docs/product.md#form-rules), which is react-hook-form's default pair of modes.
  */
 export function SingleItemForm({
@@ -160,6 +161,14 @@ export function SingleItemForm({
         length={form.watch('description').length}
         error={form.formState.errors.description?.message}
       />
+
+      {kind === 'task' && (
+        <ChecklistField
+          id={`${ids}-checklist`}
+          control={form.control}
+          errors={form.formState.errors.checklist}
+        />
+      )}
 
       {kind === 'goal' ? (
         <GoalFields idPrefix={ids} control={form.control} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChecklistInputSchema, type ChecklistItem } from '#shared/api/checklist';
 import { DESCRIPTION_MAX, TitleSchema } from '#shared/api/common';
 import { GoalColorSchema } from '#shared/api/goals';
 import { type Day, isDay } from '#shared/domain/days';
@@ -24,9 +25,40 @@ import {
  * for every kind (each kind shows only its own), turned into exactly the call that kind and mode make.
  */
 
+/** A checklist item as the dialog's editor holds it: its words as typed, blank until filled in. */
+const ChecklistFieldItemSchema = z.object({ id: z.string(), title: z.string(), done: z.boolean() });
+
+/** The items a save keeps: those with words, trimmed (a blank one is dropped, not refused). */
+export function checklistToSave(items: readonly ChecklistItem[]): ChecklistItem[] {
+  return items.flatMap((item) => {
+    const title = item.title.trim();
+    return title === '' ? [] : [{ ...item, title }];
+  });
+}
+
 /**
- * The title's rule and the description's length, checked before anything is sent
- * (docs/product.md#form-rules); the others take what the controls allow.
+ * A task's checklist in the dialog, by the API's own rules (ChecklistInputSchema: each title a
+ * title, at most CHECKLIST_MAX items), its messages put on the item they are about. Blank items are
+ * not checked: the save leaves them out.
+ */
+const ChecklistFieldSchema = z.array(ChecklistFieldItemSchema).superRefine((items, context) => {
+  const kept = items.flatMap((item, index) => (item.title.trim() === '' ? [] : [index]));
+  const parsed = ChecklistInputSchema.safeParse(kept.map((index) => items[index]));
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues) {
+    const [at, ...rest] = issue.path;
+    const index = typeof at === 'number' ? kept[at] : undefined;
+    context.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: index === undefined ? [] : [index, ...rest],
+    });
+  }
+});
+
+/**
+ * The title's rule, the description's length and the checklist's rules, checked before anything is
+ * sent (docs/product.md#form-rules); the others take what the controls allow.
  */
 export const SingleItemFormSchema = z.object({
   title: TitleSchema,
@@ -49,6 +81,8 @@ export const SingleItemFormSchema = z.object({
   remindAt: z.string(),
   /** A task's priority (docs/product.md#priority), as the select's value: "0" none to "3" high. */
   priority: z.enum(['0', '1', '2', '3']),
+  /** A task's checklist (docs/product.md#checklists), in its order. */
+  checklist: ChecklistFieldSchema,
 });
 
 /** The form's schema for a person on `today`: a picked date must be one the API plans for. */
@@ -87,6 +121,7 @@ export function formDefaults(
     habitSchedule: 'daily',
     remindAt: '',
     priority: '0',
+    checklist: [],
   };
   if (!item) return blank;
   switch (item.kind) {
@@ -110,6 +145,8 @@ export function formDefaults(
         repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
         remindAt: item.task.remindAt ?? '',
         priority: priorityValue(item.task.priority),
+        // A copy saved before tasks had checklists has none.
+        checklist: item.task.checklist ?? [],
       };
     case 'habit':
       return {
@@ -128,7 +165,8 @@ export function formDefaults(
  * editing a task sends title, goalId and isToday, and description or plannedFor only when it changed
  * (an edit kept offline then leaves another device's description alone); a new task or habit sends
  * its description only when it has one; in a goal's context a new task joins that goal whatever the
- * form says (docs/product.md#dialog-lifecycle).
+ * form says (docs/product.md#dialog-lifecycle). A task's checklist is sent only when the person changed
+ * it (checklistChange).
  * `item` is what the form's fields came from (a rule "kept" is its rule); `current` is the item as the
  * lists have it now, which "only when changed" compares with: it differs from `item` when the item
  * changed on another device and the person kept their own values.
@@ -171,6 +209,7 @@ export function saveRequestFor(
           ...(repeat === now.repeat ? {} : { repeat }),
           ...(remindAt === now.remindAt ? {} : { remindAt }),
           ...(priority === (now.priority ?? 0) ? {} : { priority }),
+          ...checklistChange(item.task.checklist ?? [], now.checklist ?? [], values.checklist),
         },
       },
     };
@@ -196,6 +235,7 @@ export function saveRequestFor(
   if (kind === 'goal') return { kind: 'goal', create: goalFields };
   if (kind === 'task') {
     const goalId = goalContext ? goalContext.id : goalIdFromSelect(values.goalId);
+    const checklist = checklistToSave(values.checklist);
     return {
       kind: 'task',
       create: {
@@ -207,6 +247,7 @@ export function saveRequestFor(
         ...(repeat ? { repeat } : {}),
         ...(remindAt ? { remindAt } : {}),
         ...(priority ? { priority } : {}),
+        ...(checklist.length > 0 ? { checklist } : {}),
       },
     };
   }
@@ -221,6 +262,33 @@ export function saveRequestFor(
       ...(schedule.timesPerWeek ? { timesPerWeek: schedule.timesPerWeek } : {}),
       ...(remindAt ? { remindAt } : {}),
     },
+  };
+}
+
+/** An item's words, tick and place: what tells whether the person changed the list. */
+function checklistKey(items: readonly ChecklistItem[]): string {
+  return JSON.stringify(items.map(({ id, title, done }) => [id, title, done]));
+}
+
+/**
+ * `{ checklist }` to send when the person changed the task's checklist in the dialog, else nothing, so
+ * an edit of other fields never overwrites ticks made on another device while the dialog was open
+ * (docs/decisions/049-checklists.md). `base` is the list the fields came from, `now` the list as the
+ * lists have it now: an item whose tick the person left alone takes its tick from `now`.
+ */
+function checklistChange(
+  base: readonly ChecklistItem[],
+  now: readonly ChecklistItem[],
+  edited: readonly ChecklistItem[],
+): { checklist?: ChecklistItem[] } {
+  const kept = checklistToSave(edited);
+  if (checklistKey(kept) === checklistKey(base)) return {};
+  const tickBefore = new Map(base.map((item) => [item.id, item.done]));
+  const tickNow = new Map(now.map((item) => [item.id, item.done]));
+  return {
+    checklist: kept.map((item) =>
+      tickBefore.get(item.id) === item.done ? { ...item, done: tickNow.get(item.id) ?? item.done } : item,
+    ),
   };
 }
 
