@@ -240,6 +240,8 @@ type NewItem = {
   remindAt?: string | null;
   description?: string | null;
   priority?: Priority;
+  // The create body as queued, before the server's defaults: an item's `done` may be absent.
+  checklist?: ReadonlyArray<{ id: string; title: string; done?: boolean }>;
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
@@ -276,6 +278,11 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
           plannedFor: input.plannedFor ?? null,
           repeat: input.repeat ?? null,
           priority: input.priority ?? 0,
+          checklist: (input.checklist ?? []).map(({ id, title, done }) => ({
+            id,
+            title,
+            done: done ?? false,
+          })),
           completed: input.completed ?? false,
         }
       : { ...base, repeat: input.repeat ?? null, timesPerWeek: input.timesPerWeek ?? null };

@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -14,6 +15,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StoredChecklistItem } from '#shared/domain/checklist';
 import { DAY_START_HOUR_MAX } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR, GOAL_COLORS } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
@@ -130,6 +132,12 @@ export const tasks = pgTable(
     remindAt: text('remind_at'),
     /** 0 none, 1 low, 2 medium, 3 high (docs/product.md#priority). */
     priority: smallint('priority').$type<Priority>().notNull().default(0),
+    /**
+     * Its steps in order, each with the person's day it was ticked or null (docs/product.md#checklists):
+     * kept with the task so that every answer carries it without another query
+     * (docs/decisions/049-checklists.md).
+     */
+    checklist: jsonb('checklist').$type<StoredChecklistItem[]>().notNull().default([]),
     completed: boolean('completed').notNull().default(false),
     /**
      * The person's day a normal task was completed on, null while open: an earlier day takes it off

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_START_HOUR_MAX, isValidTimeZone } from '../domain/days';
+import { checklistOf } from './checklist';
 import {
   DescriptionSchema,
   IdSchema,
@@ -28,10 +29,11 @@ export const EXPORT_FORMAT = 'stride-export';
  * Version 2 carries the plan (plannedFor, repeat and the day it counts from, timesPerWeek); a version 1
  * file, which has none, still imports: its items come unplanned and repeat nothing. Version 3 adds
  * `remindAt` on tasks and habits; older files import without reminders. Version 4 adds a task's and a
- * habit's `description` and a task's `priority`; older files import without them.
+ * habit's `description` and a task's `priority`; older files import without them. Version 5 adds a task's
+ * `checklist`, each item with the day it was ticked; older files import with none.
  */
-export const EXPORT_VERSION = 4;
-export const IMPORTABLE_VERSIONS = [1, 2, 3, 4] as const;
+export const EXPORT_VERSION = 5;
+export const IMPORTABLE_VERSIONS = [1, 2, 3, 4, 5] as const;
 /** Largest import body: a full account (10,000 tasks, 200 habits with years of history) fits. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
@@ -50,10 +52,21 @@ export const IMPORT_COMPLETED_DAYS_MAX = 500_000;
 /** A goal as the API answers it. */
 export const ExportedGoalSchema = GoalSchema;
 
+/**
+ * A checklist item as it is kept: the person's day it was ticked or null, not whether it reads done
+ * today, so that a file brought back ticks what was ticked on the days it was (docs/product.md#checklists).
+ */
+export const ExportedChecklistItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  doneOn: z.string().nullable(),
+});
+
 /** A task as the API answers it, with its history instead of today's view of it. */
 export const ExportedTaskSchema = TaskSchema.omit({ completedToday: true, completionCount: true }).extend({
   /** The day its repeat counts from (docs/decisions/023-repeats-in-floating-days.md), or null. */
   repeatStart: z.string().nullable(),
+  checklist: z.array(ExportedChecklistItemSchema),
   /** The days a task of a habit goal or a repeating task was done, oldest first. */
   completedDays: z.array(z.string()),
 });
@@ -97,6 +110,10 @@ const ImportedTaskSchema = z.object({
   remindAt: RemindAtSchema.nullable().default(null),
   // Version 4 only.
   priority: PrioritySchema.default(0),
+  // Version 5 only.
+  checklist: checklistOf(
+    z.object({ id: IdSchema, title: TitleSchema, doneOn: DaySchema.nullable().default(null) }),
+  ).default([]),
   completed: z.boolean({ message: 'completed must be true or false' }),
   isToday: z.boolean({ message: 'isToday must be true or false' }),
   todaySortOrder: SortOrderSchema,

@@ -20,22 +20,26 @@ export const ChecklistItemInputSchema = z.object({
   done: z.boolean({ message: 'done must be true or false' }).default(false),
 });
 
-/** The whole checklist, in its order; each id once. */
-export const ChecklistInputSchema = z
-  .array(ChecklistItemInputSchema, { message: 'checklist must be a list' })
-  .max(CHECKLIST_MAX, { message: `A checklist holds at most ${CHECKLIST_MAX} items` })
-  .superRefine((items, ctx) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      if (seen.has(item.id))
-        ctx.addIssue({
-          code: 'custom',
-          message: `Duplicate id in checklist: ${item.id}`,
-          path: [index, 'id'],
-        });
-      seen.add(item.id);
+/**
+ * A whole checklist of `item`, in its order: at most CHECKLIST_MAX items, each id once. The API's edits
+ * and an export file's lists (src/shared/api/account-data.ts) read their items by the same rules.
+ */
+export function checklistOf<Item extends z.ZodType<{ id: string }>>(item: Item) {
+  return z
+    .array(item, { message: 'checklist must be a list' })
+    .max(CHECKLIST_MAX, { message: `A checklist holds at most ${CHECKLIST_MAX} items` })
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach(({ id }, index) => {
+        if (seen.has(id))
+          ctx.addIssue({ code: 'custom', message: `Duplicate id in checklist: ${id}`, path: [index, 'id'] });
+        seen.add(id);
+      });
     });
-  });
+}
+
+/** The whole checklist, in its order; each id once. */
+export const ChecklistInputSchema = checklistOf(ChecklistItemInputSchema);
 
 export const ChecklistItemParamsSchema = z.object({ id: IdSchema, itemId: IdSchema });
 

@@ -155,6 +155,7 @@ function exportFile(rows: ExportRows, now: Date): AccountExport {
       repeatStart: task.repeatStart,
       remindAt: task.remindAt,
       priority: task.priority,
+      checklist: task.checklist,
       completed: task.completed,
       isToday: task.isToday,
       todaySortOrder: task.todaySortOrder,

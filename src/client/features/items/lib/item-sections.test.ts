@@ -29,6 +29,7 @@ const task = (
   repeat: null,
   remindAt: null,
   priority: 0,
+  checklist: [],
   completed: false,
   completedToday: false,
   completionCount: 0,

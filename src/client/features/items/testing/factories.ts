@@ -35,6 +35,7 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
     repeat: null,
     remindAt: null,
     priority: 0,
+    checklist: [],
     completed: false,
     completedToday: false,
     completionCount: 0,

@@ -27,6 +27,7 @@ export function todayTask(
     repeat: null,
     remindAt: null,
     priority: 0,
+    checklist: [],
     completed: false,
     completedToday: false,
     completionCount: 0,
