@@ -225,9 +225,16 @@ function ChecklistEditor({
       <p id={hintId} className="text-muted-foreground text-xs">
         Enter adds an item; pasting several lines adds one per line. Alt+↑ and Alt+↓ move the item in focus.
       </p>
-      <p role="status" className="sr-only">
-        {moved}
-      </p>
+      {/*
+       * Said, not shown: where a moved item went. Not a status role: the dialog's one is its notice. Only
+       * while there is something to move, since a live region keeps its dialog in reach of screen readers
+       * even under another modal (Radix hides everything else but live regions).
+       */}
+      {items.length > 1 && (
+        <p aria-live="polite" className="sr-only">
+          {moved}
+        </p>
+      )}
     </fieldset>
   );
 }

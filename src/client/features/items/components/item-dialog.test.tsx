@@ -867,7 +867,7 @@ describe("ItemDialog: a task's checklist (docs/product.md#checklists)", () => {
     await user.keyboard('{Alt>}{ArrowUp}{ArrowUp}{/Alt}');
     expect(words(dialog)).toEqual(['Passport', 'Snacks', 'Charger', 'Tickets']);
     expect(itemFields(dialog)[1]).toHaveFocus();
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Moved to 2 of 4');
+    expect(within(dialog).getByText('Moved to 2 of 4')).toHaveAttribute('aria-live', 'polite');
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     expect(words(dialog)).toEqual(['Passport', 'Charger', 'Snacks', 'Tickets']);
     expect(itemFields(dialog)[2]).toHaveFocus();
