@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, foldForSearch, matchingLine, type SearchEntry, searchIndex } from './search';
+import {
+  buildSearchIndex,
+  foldForSearch,
+  matchingChecklistItem,
+  matchingLine,
+  type SearchEntry,
+  searchIndex,
+} from './search';
 
 const task = (id: string, title: string): SearchEntry => ({ kind: 'task', id, title });
 
@@ -30,12 +37,16 @@ describe('searchIndex', () => {
     task('5', 'Rerun the tests'),
     task('6', 'قراءة القرآن'),
     task('7', 'Crème brûlée'),
+    { kind: 'task', id: 'c', title: 'Pack', checklist: ['Passport', 'Running shoes'] },
   ];
   const index = buildSearchIndex(entries);
   const ids = (query: string) => searchIndex(index, query).map((hit) => hit.entry.id);
 
-  it('ranks a title prefix first, then a word start, then anywhere, then a description', () => {
-    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g', 'i']);
+  it('ranks a title prefix first, then a word start, then anywhere, then a description, then a checklist item', () => {
+    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g', 'i', 'c']);
+    expect(ids('PASSPORT')).toEqual(['c']);
+    // A query is found within one item, not across two.
+    expect(ids('passport running')).toEqual([]);
   });
 
   it('ignores case and accents in both the query and the titles', () => {
@@ -65,7 +76,9 @@ describe('searchIndex', () => {
       const many: SearchEntry[] = Array.from({ length: size }, (_, i) =>
         i % 10 === 0
           ? { kind: 'goal', id: `g${i}`, title: `Goal ${i}`, description: `About ${i}` }
-          : task(`t${i}`, `Task number ${i}`),
+          : i % 10 === 5
+            ? { kind: 'task', id: `t${i}`, title: `Task number ${i}`, checklist: ['One', 'Two', 'Three'] }
+            : task(`t${i}`, `Task number ${i}`),
       );
       const built = buildSearchIndex(many, fold);
       const afterBuild = folds;
@@ -74,9 +87,10 @@ describe('searchIndex', () => {
     };
     const small = counted(2_500);
     const large = counted(5_000);
-    // Titles plus one description per ten items: 1.1 folds an item, twice as many for twice the items.
-    expect(small.afterBuild).toBe(2_750);
-    expect(large.afterBuild).toBe(5_500);
+    // Titles plus one description and one checklist (all its items at once) per ten items: 1.2 folds an
+    // item, twice as many for twice the items.
+    expect(small.afterBuild).toBe(3_000);
+    expect(large.afterBuild).toBe(6_000);
     expect(large.searchFolds).toBe(1);
     expect(large.hits).toBeGreaterThan(small.hits);
   });
@@ -89,6 +103,12 @@ describe('matchingLine', () => {
     expect(matchingLine(notes, ' القران ')).toBe('قراءة القرآن');
     expect(matchingLine(notes, 'visa')).toBeUndefined();
     expect(matchingLine(notes, '  ')).toBeUndefined();
+  });
+
+  it("a checklist's item that holds the query, as a description's line is shown", () => {
+    expect(matchingChecklistItem(['Passport', '  Charger', 'قراءة القرآن'], 'CHARG')).toBe('Charger');
+    expect(matchingChecklistItem(['Passport', 'قراءة القرآن'], 'القران')).toBe('قراءة القرآن');
+    expect(matchingChecklistItem(['Passport'], 'visa')).toBeUndefined();
   });
 
   it('starts a long line a few words before a match far into it, after "…"', () => {

@@ -1,6 +1,6 @@
 /**
  * Search over every goal, task and habit (docs/product.md#search). The index holds each entry's
- * folded title and description, built once per change of the lists; a query then
+ * folded title, description and checklist, built once per change of the lists; a query then
  * folds only itself and walks the index once, so 5,000 items answer within a frame.
  */
 
@@ -12,16 +12,22 @@ export type SearchEntry = {
   title: string;
   /** Searched after every title. */
   description?: string | null;
+  /** A task's checklist items' titles, searched after every description. */
+  checklist?: readonly string[];
 };
 
-type IndexedEntry = { entry: SearchEntry; title: string; description: string };
+/** The checklist's items as lines, so a query (one line) is found in one item, never across two. */
+type IndexedEntry = { entry: SearchEntry; title: string; description: string; checklist: string };
 
 export type SearchIndex = { readonly entries: readonly IndexedEntry[] };
 
 export type SearchHit = { entry: SearchEntry; rank: SearchRank };
 
-/** Lower is better: a title that starts with the query, then a word in it, then anywhere, then a description. */
-export type SearchRank = 0 | 1 | 2 | 3;
+/**
+ * Lower is better: a title that starts with the query, then a word in it, then anywhere, then a
+ * description, then a checklist item.
+ */
+export type SearchRank = 0 | 1 | 2 | 3 | 4;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
@@ -60,6 +66,7 @@ export function buildSearchIndex(
         entry,
         title: fold(entry.title),
         description: entry.description ? fold(entry.description) : '',
+        checklist: entry.checklist?.length ? fold(checklistText(entry.checklist)) : '',
       };
     }),
   };
@@ -76,12 +83,14 @@ function rankOf(indexed: IndexedEntry, query: string): SearchRank | undefined {
     return 2;
   }
   if (indexed.description.includes(query)) return 3;
+  if (indexed.checklist.includes(query)) return 4;
   return undefined;
 }
 
 /**
- * The entries whose title (or description) holds the query, best first: rank, then the order
- * the lists give (goals, tasks and habits as the caller put them). One pass into four buckets, no sort.
+ * The entries whose title (or description, or a checklist item) holds the query, best first: rank,
+ * then the order the lists give (goals, tasks and habits as the caller put them). One pass into five
+ * buckets, no sort.
  */
 export function searchIndex(
   index: SearchIndex,
@@ -90,13 +99,30 @@ export function searchIndex(
 ): SearchHit[] {
   const folded = fold(query.trim());
   if (folded === '') return [];
-  const buckets: [SearchHit[], SearchHit[], SearchHit[], SearchHit[]] = [[], [], [], []];
+  const buckets: [SearchHit[], SearchHit[], SearchHit[], SearchHit[], SearchHit[]] = [[], [], [], [], []];
   for (const indexed of index.entries) {
     const rank = rankOf(indexed, folded);
     if (rank !== undefined && buckets[rank].length < limit)
       buckets[rank].push({ entry: indexed.entry, rank });
   }
   return buckets.flat().slice(0, limit);
+}
+
+/** A checklist as one text of lines, an item a line: how it is folded and its matching item found. */
+function checklistText(titles: readonly string[]): string {
+  return titles.join('\n');
+}
+
+/**
+ * The checklist item that holds `query`, as matchingLine shows a description's line: what a result
+ * found by its checklist shows under its title.
+ */
+export function matchingChecklistItem(
+  titles: readonly string[],
+  query: string,
+  fold: (text: string) => string = foldForSearch,
+): string | undefined {
+  return matchingLine(checklistText(titles), query, fold);
 }
 
 /** Characters of a line kept before its match, about four words: enough to read the match in its place. */

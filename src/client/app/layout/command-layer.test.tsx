@@ -77,6 +77,35 @@ describe('search', () => {
     expect(await within(edit).findByRole('textbox', { name: /Title/ })).toHaveValue('Buy running shoes');
   });
 
+  it("finds a task by a checklist item's words after every description, and shows that item", async () => {
+    const pack = makeTask({
+      title: 'Pack',
+      sortOrder: 4,
+      checklist: [
+        { id: '44444444-4444-4444-8444-444444444444', title: 'Passport', done: true },
+        { id: '55555555-5555-4555-8555-555555555555', title: 'Trail running socks', done: false },
+      ],
+    });
+    serve([shoes, pack]);
+    const { user } = renderApp();
+    await screen.findByRole('article', { name: /^Pack/ }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const field = await screen.findByRole('combobox', {}, { timeout: 5000 });
+    expect(screen.getByText('Type a title, or words from a description or a checklist.')).toBeInTheDocument();
+    await user.keyboard('run');
+    expect(options().map((option) => option.textContent)).toEqual([
+      'TaskBuy running shoes',
+      'GoalHealthRun a marathon in spring',
+      'HabitStretchAfter each long run',
+      'TaskPackTrail running socks',
+    ]);
+    await user.clear(field);
+    await user.keyboard('PASSPORT');
+    expect(options().map((option) => option.textContent)).toEqual(['TaskPackPassport']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('combobox')).not.toBeInTheDocument());
+  });
+
   it('finds an Arabic title typed without its hamza, and Esc gives focus back to the opener', async () => {
     serve();
     const { user } = renderApp();

@@ -40,6 +40,8 @@ export function SearchLayer({
           id: task.id,
           title: task.title,
           description: task.description,
+          // A copy saved before tasks had checklists has none.
+          checklist: task.checklist?.map((item) => item.title),
         })),
         ...(habits ?? []).map((habit) => ({
           kind: 'habit' as const,

@@ -248,7 +248,7 @@ describe('TaskCard', () => {
     );
   });
 
-  it('duplicates a task from the actions menu: everything but its completion, and Undo deletes the copy', async () => {
+  it('duplicates a task from the actions menu: everything but its completion, its checklist unticked under new ids, and Undo deletes the copy', async () => {
     const api = installFakeApi(
       on('POST', '/api/tasks', (request) => ({ status: 201, body: makeTask(request.body as object) })),
       on('DELETE', /^\/api\/tasks\//, () => ({ status: 204 })),
@@ -264,7 +264,11 @@ describe('TaskCard', () => {
       priority: 2,
       isToday: true,
     } as const;
-    const task = makeTask({ ...copied, completed: true });
+    const checklist = [
+      { id: fakeId(), title: 'Fill the can', done: true },
+      { id: fakeId(), title: 'Ferns', done: false },
+    ];
+    const task = makeTask({ ...copied, checklist, completed: true });
     const { user } = renderWithProviders(<TaskCard task={task} goal={summary(ordinaryGoal)} />);
     await user.click(screen.getByRole('button', { name: 'More actions for Water the plants' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
@@ -277,9 +281,20 @@ describe('TaskCard', () => {
     expect(created).toEqual({
       method: 'POST',
       path: '/api/tasks',
-      // Everything but the completion.
-      body: { id: copyId, ...copied },
+      // Everything but the completion; the checklist to work through afresh.
+      body: {
+        id: copyId,
+        ...copied,
+        checklist: [
+          { id: expect.stringMatching(/^[0-9a-f-]{36}$/), title: 'Fill the can', done: false },
+          { id: expect.stringMatching(/^[0-9a-f-]{36}$/), title: 'Ferns', done: false },
+        ],
+      },
     });
+    const copiedIds = (created!.body as { checklist: Array<{ id: string }> }).checklist.map(
+      (item) => item.id,
+    );
+    expect(new Set([...copiedIds, ...checklist.map((item) => item.id)]).size).toBe(4);
     await user.click(await pressableToastButton('Undo'));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes()[1]).toEqual({ method: 'DELETE', path: `/api/tasks/${copyId}`, body: undefined });

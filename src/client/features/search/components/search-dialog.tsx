@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import {
+  matchingChecklistItem,
   matchingLine,
   type SearchEntry,
   type SearchHit,
@@ -86,7 +87,7 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
 
   const status =
     deferredQuery.trim() === ''
-      ? 'Type a title, or words from a description.'
+      ? 'Type a title, or words from a description or a checklist.'
       : hits.length === 0
         ? 'No matches.'
         : `${hits.length === 50 ? 'First 50' : hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
@@ -164,6 +165,11 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
                 {hit.rank === 3 && hit.entry.description && (
                   <span dir="auto" className="truncate text-muted-foreground text-xs">
                     {matchingLine(hit.entry.description, deferredQuery)}
+                  </span>
+                )}
+                {hit.rank === 4 && hit.entry.checklist && (
+                  <span dir="auto" className="truncate text-muted-foreground text-xs">
+                    {matchingChecklistItem(hit.entry.checklist, deferredQuery)}
                   </span>
                 )}
               </span>
