@@ -5,11 +5,12 @@ import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters'
 import { LoadFailure } from '../../components/ui/load-failure';
 import {
   type CardSortProps,
-  ChecklistTicks,
+  ChecklistTicksOnDemand,
   FilterChips,
   HabitCard,
   ItemDialog,
   itemCountText,
+  preloadChecklistTicks,
   QuickAdd,
   SortableList,
   TaskCard,
@@ -118,7 +119,7 @@ export function TodayRoute() {
           renderItem={(item) => (
             <>
               <TodayCard item={item} wholeDescription />
-              {item.kind === 'task' && <ChecklistTicks task={item.task} />}
+              {item.kind === 'task' && <ChecklistTicksOnDemand task={item.task} />}
             </>
           )}
         />
@@ -132,7 +133,10 @@ export function TodayRoute() {
         countText={data ? itemCountText(visible.length, all.length) : undefined}
         // Before the list has loaded there is nothing to judge "already completed" by.
         onExecute={() => {
-          if (data) execution.start();
+          if (!data) return;
+          // Its checklist's boxes load with the first run, not with the screen.
+          if (data.tasks.some((task) => (task.checklist ?? []).length > 0)) preloadChecklistTicks();
+          execution.start();
         }}
         onClear={onClear}
         onAdd={() => setAdding(true)}

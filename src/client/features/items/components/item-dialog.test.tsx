@@ -910,6 +910,23 @@ describe("ItemDialog: a task's checklist (docs/product.md#checklists)", () => {
     expect(within(habit.dialog).queryByRole('group', { name: /Checklist/ })).not.toBeInTheDocument();
   });
 
+  it('Backspace in an emptied item removes it; past 100 items the add field says why it adds no more', async () => {
+    fakeServer();
+    const { dialog, user } = openDialog({ presetType: 'task' });
+    await user.click(addField(dialog));
+    await user.paste('One\nTwo\nThree');
+    await user.clear(itemFields(dialog)[1]!);
+    await user.keyboard('{Backspace}');
+    expect(words(dialog)).toEqual(['One', 'Three']);
+    expect(itemFields(dialog)[1]).toHaveFocus();
+    await user.click(addField(dialog));
+    await user.paste(Array.from({ length: 99 }, (_, at) => `Step ${at + 1}`).join('\n'));
+    expect(itemFields(dialog)).toHaveLength(100);
+    expect(words(dialog).at(-1)).toBe('Step 98');
+    expect(within(dialog).getByText('A checklist holds at most 100 items')).toBeInTheDocument();
+    expect(addField(dialog)).toHaveAccessibleDescription(/A checklist holds at most 100 items/);
+  });
+
   it("says an item's too long by the title's rule, on that item, and sends nothing", async () => {
     const api = fakeServer();
     const { dialog, user } = openDialog({ presetType: 'task' });

@@ -32,6 +32,10 @@ function Harness({ initial }: { initial: TodayItem[] }) {
         <article aria-label="Current item">
           <h2>{todayItemTitle(item)}</h2>
           {isTodayItemCompleted(item) ? <p>Done</p> : null}
+          <label>
+            <input type="checkbox" />A step
+          </label>
+          <input type="text" aria-label="Words" />
           <button
             type="button"
             onClick={() =>
@@ -125,6 +129,11 @@ describe('Execution Mode', () => {
     expect(currentTitle()).toBe('Stretch');
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
     expect(currentTitle()).toBe('Write intro');
+    // A checkbox (a checklist item, the card's circle) takes Space, never the arrows; a text field keeps them.
+    fireEvent.keyDown(screen.getByRole('checkbox', { name: 'A step' }), { key: 'ArrowRight' });
+    expect(currentTitle()).toBe('Stretch');
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Words' }), { key: 'ArrowLeft' });
+    expect(currentTitle()).toBe('Stretch');
   });
 
   it('Escape leaves the run, unless something else took it first', () => {

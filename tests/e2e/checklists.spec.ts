@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, signInByRequest, snap, test, uniqueEmail } from './fixtures';
+
+/*
+ * A task's checklist from end to end (docs/product.md#checklists, docs/decisions/049-checklists.md):
+ * written in the item dialog, counted on the card, ticked in Execution Mode, and kept by the server.
+ */
+
+async function openToday(page: Page): Promise<void> {
+  await page.goto('/today');
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await expect(page.getByTestId('today-skeleton-row')).toHaveCount(0);
+}
+
+/** One tick in Execution Mode, waited for until the server has answered it. */
+async function tick(page: Page, press: () => Promise<void>): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && /\/checklist\//.test(response.url()),
+  );
+  await press();
+  expect((await answered).ok()).toBe(true);
+}
+
+test("a task's checklist: written in the dialog, counted on its card, ticked in Execution Mode", async ({
+  page,
+}) => {
+  await signInByRequest(page, uniqueEmail('checklist'));
+  await openToday(page);
+  await page.getByRole('button', { name: 'Add new item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Item' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Pack for the trip');
+  const add = dialog.getByRole('textbox', { name: 'Add a checklist item' });
+  for (const step of ['Passport', 'Charger', 'Tickets']) {
+    await add.fill(step);
+    await add.press('Enter');
+  }
+  await expect(add).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: /^Checklist item \d$/ })).toHaveCount(3);
+  await expectNoA11yViolations(page);
+  await snap(page, 'checklist-dialog');
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const row = page.getByRole('article', { name: 'Pack for the trip, 0 of 3 checklist items done' });
+  await expect(row.getByText('0/3', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Execute Mode' }).click();
+  const view = page.getByRole('region', { name: 'Execution Mode' });
+  const checklist = view.getByRole('region', { name: 'Checklist 0 of 3 done' });
+  await expect(checklist.getByRole('checkbox')).toHaveCount(3);
+  // By keyboard: Tab from the card's last control reaches the first item, Space ticks it.
+  await view.getByRole('button', { name: 'More actions for Pack for the trip' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(view.getByRole('checkbox', { name: 'Passport' })).toBeFocused();
+  await tick(page, () => page.keyboard.press('Space'));
+  await tick(page, () => view.getByRole('checkbox', { name: 'Tickets' }).click());
+  await expect(view.getByRole('region', { name: 'Checklist 2 of 3 done' })).toBeVisible();
+  await expect(view.getByRole('checkbox', { name: 'Charger' })).not.toBeChecked();
+  // Every item but one ticked leaves the task open: its own tick is the person's.
+  await expect(view.getByRole('checkbox', { name: 'Complete Pack for the trip' })).not.toBeChecked();
+  await expectNoA11yViolations(page);
+  await snap(page, 'checklist-execution');
+
+  await page.reload();
+  await expect(page.getByTestId('today-skeleton-row')).toHaveCount(0);
+  const after = page.getByRole('article', { name: 'Pack for the trip, 2 of 3 checklist items done' });
+  await expect(after.getByText('2/3', { exact: true })).toBeVisible();
+  await snap(page, 'checklist-card');
+});
