@@ -5,12 +5,11 @@ import { type HiddenFilters, isShown, NO_FILTERS } from '#shared/domain/filters'
 import { LoadFailure } from '../../components/ui/load-failure';
 import {
   type CardSortProps,
-  ChecklistTicksOnDemand,
+  ChecklistTicks,
   FilterChips,
   HabitCard,
   ItemDialog,
   itemCountText,
-  preloadChecklistTicks,
   QuickAdd,
   SortableList,
   TaskCard,
@@ -119,7 +118,7 @@ export function TodayRoute() {
           renderItem={(item) => (
             <>
               <TodayCard item={item} wholeDescription />
-              {item.kind === 'task' && <ChecklistTicksOnDemand task={item.task} />}
+              {item.kind === 'task' && <ChecklistTicks task={item.task} />}
             </>
           )}
         />
@@ -133,10 +132,7 @@ export function TodayRoute() {
         countText={data ? itemCountText(visible.length, all.length) : undefined}
         // Before the list has loaded there is nothing to judge "already completed" by.
         onExecute={() => {
-          if (!data) return;
-          // Its checklist's boxes load with the first run, not with the screen.
-          if (data.tasks.some((task) => (task.checklist ?? []).length > 0)) preloadChecklistTicks();
-          execution.start();
+          if (data) execution.start();
         }}
         onClear={onClear}
         onAdd={() => setAdding(true)}

@@ -10,7 +10,7 @@ export {
   AllItemsNoMatches,
   AllItemsSkeleton,
 } from './components/all-items-states';
-export { ChecklistTicksOnDemand, preloadChecklistTicks } from './components/checklist-ticks-on-demand';
+export { ChecklistTicks } from './components/checklist-ticks';
 export { type FilterChip, FilterChips } from './components/filter-chips';
 export { HabitCard } from './components/habit-card';
 export type { CardSortProps } from './components/item-card-frame';
