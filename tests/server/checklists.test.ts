@@ -1,8 +1,12 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountExportSchema, AccountImportResultSchema } from '#shared/api/account-data';
+import { CalendarFeedSchema } from '#shared/api/calendar';
 import { CHECKLIST_MAX } from '#shared/api/checklist';
 import { type Task, TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { UpcomingSchema } from '#shared/api/upcoming';
+import { dayAt } from '#shared/domain/days';
 import { type ApiClient, messageOf } from './helpers/api';
 import { personIn } from './helpers/login';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -10,8 +14,9 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 /*
  * A task's checklist (docs/product.md#checklists, docs/decisions/049-checklists.md): given whole on
  * create and edit, ticked one item at a time, read done by the person's day (in a habit goal only on
- * the day it was ticked), started again when a repeating task moves on; refused input changes nothing.
- * The clock is injected so days pass.
+ * the day it was ticked), started again when a repeating task moves on; refused input changes nothing;
+ * the export (version 5), the CSV file and the calendar feed take it along. The clock is injected so
+ * days pass.
  */
 
 let now = new Date('2026-11-23T15:00:00Z'); // Monday 23 November in UTC
@@ -306,5 +311,164 @@ describe('a checklist’s days', () => {
     const done = await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${task.id}`, { completed: true });
     expect(done.completed).toBe(true);
     expect(shown(done)).toEqual(['First', '-Second']);
+  });
+});
+
+describe('a checklist in the export, the import, the CSV file and the calendar feed', () => {
+  beforeAll(() => {
+    now = new Date('2026-11-23T15:00:00Z');
+  });
+
+  it('goes out in the version 5 file with the days ticked and comes back ticked on them', async () => {
+    // The import takes creation times up to its clock's now, and the database stamps them with its own.
+    now = new Date();
+    const day = dayAt(now, 'UTC');
+    const from = await signedIn();
+    const routine = await from.createGoal({ title: 'Mornings', isHabitGoal: true });
+    await from.createTask({
+      title: 'Routine',
+      goalId: routine.id,
+      checklist: [
+        { id: A, title: 'Water', done: true },
+        { id: B, title: 'Stretch' },
+      ],
+    });
+    await from.createTask({ title: 'Plain' });
+    const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
+    expect(file.version).toBe(5);
+    expect(file.tasks.map((task) => [task.title, task.checklist])).toEqual([
+      [
+        'Routine',
+        [
+          { id: A, title: 'Water', doneOn: day },
+          { id: B, title: 'Stretch', doneOn: null },
+        ],
+      ],
+      ['Plain', []],
+    ]);
+
+    const to = await signedIn();
+    await to.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);
+    const [routineTask] = await to.expect(200, TaskListSchema, 'GET', '/api/tasks');
+    expect(shown(routineTask)).toEqual(['Water', '-Stretch']);
+    // Ticked on its day, not the import's: the next day it reads undone, as the original does.
+    now = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+    expect(shown(await listed(to, routineTask?.id ?? ''))).toEqual(['-Water', '-Stretch']);
+    const again = AccountExportSchema.parse((await to.call('GET', '/api/account/export')).json());
+    expect(again.tasks.find((task) => task.title === 'Routine')?.checklist).toEqual(file.tasks[0]?.checklist);
+  });
+
+  it('imports an older file with none, and refuses a bad version 5 list naming where it is', async () => {
+    now = new Date('2026-11-23T15:00:00Z');
+    const client = await signedIn();
+    const task = { goalId: null, completed: false, isToday: false, todaySortOrder: 0, sortOrder: 0 };
+    for (const version of [1, 4]) {
+      const old = {
+        format: 'stride-export',
+        version,
+        tasks: [{ ...task, id: crypto.randomUUID(), title: 'Old' }],
+      };
+      await client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', old);
+    }
+    const tasks = await client.expect(200, TaskListSchema, 'GET', '/api/tasks');
+    expect(tasks.map((item) => item.checklist)).toEqual([[], []]);
+
+    // A tick dated after the import's day (a zone ahead, a file written by hand) lands on that day.
+    const ahead = {
+      format: 'stride-export',
+      version: 5,
+      tasks: [
+        {
+          ...task,
+          id: crypto.randomUUID(),
+          title: 'Ahead',
+          sortOrder: 2,
+          checklist: [
+            { id: A, title: 'Early', doneOn: '2026-12-25' },
+            { id: B, title: 'Open' },
+          ],
+        },
+      ],
+    };
+    await client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', ahead);
+    const file = AccountExportSchema.parse((await client.call('GET', '/api/account/export')).json());
+    expect(file.tasks.find((item) => item.title === 'Ahead')?.checklist).toEqual([
+      { id: A, title: 'Early', doneOn: '2026-11-23' },
+      { id: B, title: 'Open', doneOn: null },
+    ]);
+
+    const bad = {
+      format: 'stride-export',
+      version: 5,
+      tasks: [
+        {
+          ...task,
+          id: crypto.randomUUID(),
+          title: 'Bad',
+          checklist: [
+            { id: A, title: 'One', doneOn: null },
+            { id: A, title: 'Two', doneOn: '2026-11-23' },
+          ],
+        },
+      ],
+    };
+    const res = await client.call('POST', '/api/account/import', bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      { path: 'tasks.0.checklist.1.id', message: `Duplicate id in checklist: ${A}` },
+    ]);
+    expect(await client.expect(200, TaskListSchema, 'GET', '/api/tasks')).toHaveLength(3);
+  });
+
+  it('is the CSV file’s last column, a line an item as it read on the export’s day', async () => {
+    now = new Date('2026-11-24T15:00:00Z');
+    const client = await signedIn();
+    await client.createTask({
+      title: 'Pack',
+      checklist: [
+        { id: A, title: 'Passport', done: true },
+        { id: B, title: 'Charger, "the long one"' },
+      ],
+    });
+    await client.createTask({ title: 'Bare' });
+    const csv = (await client.call('GET', '/api/account/export/csv/tasks')).body.trimEnd().split('\r\n');
+    expect(csv[0]?.endsWith(',priority,checklist')).toBe(true);
+    expect(csv[1]).toMatch(/^[^,]+,Pack,.*,"\[x\] Passport\n\[ \] Charger, ""the long one"""$/);
+    expect(csv[2]).toMatch(/^[^,]+,Bare,.*,$/);
+  });
+
+  it('follows the description in the calendar feed’s event, unticked in a habit goal', async () => {
+    now = new Date('2026-11-23T15:00:00Z');
+    const client = await signedIn();
+    const routine = await client.createGoal({ title: 'Health', isHabitGoal: true });
+    await client.createTask({
+      title: 'Trip',
+      plannedFor: '2026-12-01',
+      description: 'Flight at 9',
+      checklist: [
+        { id: A, title: 'Passport', done: true },
+        { id: B, title: 'Charger' },
+      ],
+    });
+    await client.createTask({
+      title: 'Stretching',
+      goalId: routine.id,
+      plannedFor: '2026-12-02',
+      checklist: [{ id: C, title: 'Calves', done: true }],
+    });
+    await client.createTask({ title: 'No steps', plannedFor: '2026-12-03' });
+    const { url } = await client.expect(201, CalendarFeedSchema, 'POST', '/api/calendar/feed');
+    const feed = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(feed.statusCode).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    const descriptions = new Map(
+      calendar.getAllSubcomponents('vevent').map((component) => {
+        const event = new ICAL.Event(component);
+        return [event.summary, event.description];
+      }),
+    );
+    expect(descriptions.get('Trip')).toBe('Flight at 9\n\n[x] Passport\n[ ] Charger');
+    expect(descriptions.get('Stretching')).toBe('Goal: Health\n\n[ ] Calves');
+    expect(descriptions.get('No steps')).toBeNull();
   });
 });
