@@ -121,7 +121,7 @@ describe('GET /api/account/export', () => {
     const file = AccountExportSchema.parse(res.json());
     expect(file).toMatchObject({
       format: 'stride-export',
-      version: 4,
+      version: 5,
       exportedAt: now.toISOString(),
       profile: { email: a.user.email, name: 'Dana Export' },
       settings: { timeZone: 'Europe/Paris', timeZoneFromDevice: true, dayStartHour: 0 },
@@ -161,7 +161,7 @@ describe('GET /api/account/export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority',
+      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority,checklist',
     );
     expect(lines[1]).toMatch(
       new RegExp(`^${a.interval.id},"Intervals, 6×400 m",${a.run.id},Run a 10k,false,true,`),
@@ -326,8 +326,8 @@ describe('POST /api/account/import', () => {
   it.each([
     [{ format: 'something-else', version: 1 }, 'This is not a Stride export file'],
     [
-      { format: 'stride-export', version: 5 },
-      'This export file has a version this Stride cannot read (it reads versions 1, 2, 3 and 4)',
+      { format: 'stride-export', version: 6 },
+      'This export file has a version this Stride cannot read (it reads versions 1, 2, 3, 4 and 5)',
     ],
     [
       {
@@ -676,7 +676,7 @@ describe('export version 2: the plan', () => {
     const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
     const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
     const file = AccountExportSchema.parse((await a.client.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(4);
+    expect(file.version).toBe(5);
     const taskIn = (id: string) => file.tasks.find((task) => task.id === id);
     expect(taskIn(planned.id)).toMatchObject({ plannedFor: '2026-03-20', repeat: null, repeatStart: null });
     const exported = taskIn(repeating.id);
@@ -740,14 +740,14 @@ describe('export version 2: the plan', () => {
     };
     const tasks = await csv('tasks');
     expect(tasks.header).toMatch(
-      /,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority$/,
+      /,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority,checklist$/,
     );
-    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15,,$/);
+    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15,,,$/);
     // The rule counts from the day it was planned for, a Tuesday.
     expect(tasks.row(repeating.id)).toMatch(
-      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,,,$/,
+      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,,,,$/,
     );
-    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,,,$/);
+    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,,,,$/);
     const habits = await csv('habits');
     expect(habits.header).toMatch(
       /,created_at,repeat,repeat_in_words,repeat_start,times_per_week,remind_at,description$/,

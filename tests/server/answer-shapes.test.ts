@@ -34,12 +34,19 @@ beforeAll(async () => {
   );
   const daily = await client.createGoal({ isHabitGoal: true, color: 'violet', description: 'Every day' });
   const plain = await client.createGoal({ archived: true });
-  const tick = await client.createTask({ goalId: daily.id, isToday: true });
+  // Checklists, ticked and not, in a habit goal and out of one: the one answer the database builds
+  // from a list inside the row (db/api-json.ts).
+  const step = (title: string, done: boolean) => ({ id: crypto.randomUUID(), title, done });
+  const tick = await client.createTask({
+    goalId: daily.id,
+    isToday: true,
+    checklist: [step('Water', true), step('Stretch', false)],
+  });
   await client.call('PATCH', `/api/tasks/${tick.id}`, { completedToday: true });
   await client.createTask({ goalId: plain.id, isToday: true, completed: true });
   await client.createTask({ isToday: true, title: 'مرحبا "quoted" \\ back\tslash' });
   // Planned, overdue, repeating and done today: Today and Upcoming carry plannedFor and repeat.
-  await client.createTask({ plannedFor: '2026-01-05', goalId: daily.id });
+  await client.createTask({ plannedFor: '2026-01-05', goalId: daily.id, checklist: [step('Ticket', true)] });
   const repeating = await client.createTask({ repeat: 'FREQ=WEEKLY;BYDAY=MO,TH' });
   await client.call('PATCH', `/api/tasks/${repeating.id}`, { completed: true });
   await client.createTask({ repeat: 'FREQ=DAILY' });
@@ -82,7 +89,13 @@ describe('answers match their shared schemas exactly', () => {
     });
     const moved = await client.call('PATCH', `/api/tasks/${(task.json() as { id: string }).id}`, {
       goalId: null,
+      checklist: [{ id: '00000000-0000-4000-8000-00000000c1ec', title: 'Step' }],
     });
+    const checked = await client.call(
+      'PATCH',
+      `/api/tasks/${(task.json() as { id: string }).id}/checklist/00000000-0000-4000-8000-00000000c1ec`,
+      { done: true },
+    );
     // Many tasks planned at once answer them as the task list does.
     const overdue = await client.createTask({ plannedFor: '2026-01-05', repeat: 'FREQ=DAILY' });
     const planned = await client.call('POST', '/api/tasks/plan', {
@@ -100,6 +113,7 @@ describe('answers match their shared schemas exactly', () => {
       [edited, GoalSchema],
       [task, TaskSchema],
       [moved, TaskSchema],
+      [checked, TaskSchema],
       [planned, TaskListSchema],
       [habit, HabitSchema],
       [ticked, HabitSchema],
@@ -108,6 +122,9 @@ describe('answers match their shared schemas exactly', () => {
       expect(validate(res.json()), `${res.body} ${JSON.stringify(validate.errors)}`).toBe(true);
     }
     expect((ticked.json() as { completedToday: boolean }).completedToday).toBe(true);
+    expect((checked.json() as { checklist: unknown }).checklist).toEqual([
+      { id: '00000000-0000-4000-8000-00000000c1ec', title: 'Step', done: true },
+    ]);
   });
 });
 

@@ -212,6 +212,15 @@ describe('GET /api/events', () => {
         (await laptop.next((event) => changeNaming(plants.id)(event) && event.data.includes(rent.id))).data,
       ),
     ).toEqual({ kinds: ['tasks'], ids: [plants.id, rent.id] });
+    // A checklist tick names its task, not the item.
+    const step = crypto.randomUUID();
+    const packing = await alice.client.createTask(
+      taskInput({ checklist: [{ id: step, title: 'Passport' }] }),
+    );
+    const created = await phone.next(changeNaming(packing.id));
+    await alice.client.call('PATCH', `/api/tasks/${packing.id}/checklist/${step}`, { done: true });
+    const tickEvent = await phone.next((event) => changeNaming(packing.id)(event) && event !== created);
+    expect(JSON.parse(tickEvent.data)).toEqual({ kinds: ['tasks'], ids: [packing.id] });
 
     // Bob's own change reaches him, and is all he ever sees.
     const bobsGoal = await bob.client.createGoal(goalInput());

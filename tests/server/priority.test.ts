@@ -85,18 +85,18 @@ describe('a task’s priority', () => {
 });
 
 describe('priority in the export, the import and the calendar feed', () => {
-  it('goes out in the version 4 file and the CSV file in words, and comes back in another account', async () => {
+  it('goes out in the export file (version 4 on) and the CSV file in words, and comes back in another account', async () => {
     const from = await signedIn();
     await from.createTask({ title: 'Urgent', priority: 3 });
     await from.createTask({ title: 'Plain' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(4);
+    expect(file.version).toBe(5);
     expect(file.tasks.map((task) => [task.title, task.priority])).toEqual([
       ['Urgent', 3],
       ['Plain', 0],
     ]);
     const csv = (await from.call('GET', '/api/account/export/csv/tasks')).body.trimEnd().split('\r\n');
-    expect(csv[1]).toMatch(/^[^,]+,Urgent,.*,high$/);
+    expect(csv[1]).toMatch(/^[^,]+,Urgent,.*,high,$/);
     expect(csv[2]).toMatch(/^[^,]+,Plain,.*,$/);
 
     const to = await signedIn();

@@ -93,7 +93,7 @@ describe('remindAt in the export and the import', () => {
     await from.createTask({ title: 'Pay rent', plannedFor: '2026-04-01', remindAt: '09:15' });
     await from.createHabit({ title: 'Walk', remindAt: '12:30' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(4);
+    expect(file.version).toBe(5);
     expect(file.tasks.map((task) => task.remindAt)).toEqual(['09:15']);
     expect(file.habits.map((habit) => habit.remindAt)).toEqual(['12:30']);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { TickChecklistItemInputSchema } from '#shared/api/checklist';
 import { CreateGoalInputSchema, UpdateGoalInputSchema } from '#shared/api/goals';
 import { CreateHabitInputSchema, UpdateHabitInputSchema } from '#shared/api/habits';
 import { SortReorderInputSchema, TaskReorderInputSchema, TodayReorderInputSchema } from '#shared/api/reorder';
@@ -67,6 +68,13 @@ const ROUTES: Route[] = [
   { name: 'reorder tasks', method: 'POST', path: () => '/api/tasks/reorder', body: TaskReorderInputSchema },
   { name: 'plan tasks', method: 'POST', path: () => '/api/tasks/plan', body: PlanTasksInputSchema },
   {
+    name: 'tick a checklist item',
+    list: 'tasks',
+    method: 'PATCH',
+    path: (id) => `/api/tasks/${id}/checklist/${checklistItemOf(id)}`,
+    body: TickChecklistItemInputSchema,
+  },
+  {
     name: 'create habit',
     list: 'habits',
     method: 'POST',
@@ -94,6 +102,14 @@ const ROUTES: Route[] = [
   { name: 'end a session', method: 'DELETE', path: (id) => `/api/auth/sessions/${id}` },
 ];
 
+/** The seeded tasks' checklist items (seedAccount): each person's tasks hold some of them. */
+const CHECKLIST_ITEMS = Array.from({ length: 3 }, () => randomUUID());
+
+/** One of the seeded checklist items or an unknown one (by the id's last character), for a tick. */
+function checklistItemOf(id: string): string {
+  return CHECKLIST_ITEMS[(id.charCodeAt(id.length - 1) || 0) % (CHECKLIST_ITEMS.length + 1)] ?? randomUUID();
+}
+
 /** Today or yesterday (by the id's first character), for the completion routes. */
 function dayOf(id: string): string {
   const back = (id.charCodeAt(0) || 0) % 2;
@@ -112,6 +128,8 @@ const ECHOED = [
   'goalId',
   'sortOrder',
   'todaySortOrder',
+  // An item given done reads done on the day it is saved, in a habit goal too.
+  'checklist',
 ];
 
 let t: TestApp;
@@ -145,8 +163,15 @@ async function seedAccount(client: ApiClient): Promise<string[]> {
   const plain = await client.createGoal({ color: 'teal' });
   const daily = await client.createGoal({ isHabitGoal: true });
   const tasks = [
-    await client.createTask({ goalId: plain.id, isToday: true }),
-    await client.createTask({ goalId: daily.id }),
+    await client.createTask({
+      goalId: plain.id,
+      isToday: true,
+      checklist: CHECKLIST_ITEMS.map((id, n) => ({ id, title: `Step ${n}`, done: n === 0 })),
+    }),
+    await client.createTask({
+      goalId: daily.id,
+      checklist: CHECKLIST_ITEMS.slice(1).map((id) => ({ id, title: 'Daily step', done: true })),
+    }),
     await client.createTask({ completed: true }),
     await client.createTask({ isToday: true }),
   ];

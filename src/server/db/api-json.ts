@@ -54,6 +54,22 @@ export const goalFields = (alias: string): Fields => [
 ];
 
 /**
+ * A task's checklist as the API has it, `[{ id, title, done }]` in its order, `done` read for `day` by
+ * the rule of src/shared/domain/checklist.ts's checklistItemDone: in a habit goal only on the day it was
+ * ticked, elsewhere once ticked. Most tasks have none: their stored '[]' is answered without expanding
+ * it, and the goal is looked at once per task, not once per item.
+ */
+function checklistJson(alias: string, day: Day, inHabitGoal: SQL): SQL {
+  const checklist = col(alias, 'checklist');
+  return sql`case when ${checklist} = '[]'::jsonb then '[]'::json else (
+    select json_agg(json_build_object('id', c.item->>'id', 'title', c.item->>'title',
+      'done', c.item->>'doneOn' is not null and (not rule.daily or (c.item->>'doneOn')::date = ${day}::date))
+      order by c.n)
+    from (select (${inHabitGoal}) as daily) rule, jsonb_array_elements(${checklist}) with ordinality c(item, n)
+  ) end`;
+}
+
+/**
  * A Task's fields; `inHabitGoal` may come from a join the statement already has, and `goal` adds a
  * Today task's goal summary (`goalSummary`).
  */
@@ -68,6 +84,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['repeat', col(alias, 'repeat')],
     ['remindAt', col(alias, 'remind_at')],
     ['priority', col(alias, 'priority')],
+    ['checklist', checklistJson(alias, day, inHabitGoal)],
     ['completed', col(alias, 'completed')],
     // A repeating task done today reads done until the day is over (docs/product.md#repeats).
     [

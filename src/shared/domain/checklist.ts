@@ -43,3 +43,29 @@ export function checklistCleared(stored: readonly StoredChecklistItem[]): Stored
 export function checklistProgress(items: readonly { done: boolean }[]): { done: number; total: number } {
   return { done: items.filter((item) => item.done).length, total: items.length };
 }
+
+/**
+ * The checklist with one item ticked or unticked and the others as they are, or undefined when no item
+ * has that id. An item ticked again while it reads done keeps its day, as in checklistToStore.
+ */
+export function checklistTicked(
+  stored: readonly StoredChecklistItem[],
+  itemId: string,
+  done: boolean,
+  rule: { daily: boolean; today: string },
+): StoredChecklistItem[] | undefined {
+  if (!stored.some((item) => item.id === itemId)) return undefined;
+  return stored.map((item) => {
+    if (item.id !== itemId) return item;
+    if (!done) return { ...item, doneOn: null };
+    return checklistItemDone(item.doneOn, rule.daily, rule.today) ? item : { ...item, doneOn: rule.today };
+  });
+}
+
+/**
+ * A checklist as text, one line an item, "[x] step" or "[ ] step": the CSV files' `checklist` column and
+ * the calendar feed's event description (docs/product.md#your-data, docs/product.md#calendar-feed).
+ */
+export function checklistLines(items: readonly { title: string; done: boolean }[]): string {
+  return items.map(({ title, done }) => `${done ? '[x]' : '[ ]'} ${title}`).join('\n');
+}

@@ -1,4 +1,6 @@
 import type { AccountExport, CsvList } from '#shared/api/account-data';
+import { checklistItemDone, checklistLines } from '#shared/domain/checklist';
+import { dayAt } from '#shared/domain/days';
 import { PRIORITY_WORDS } from '#shared/domain/priority';
 import { repeatWords } from '#shared/domain/repeat-words';
 import { type CsvCell, csvPieces } from '../../http/csv';
@@ -8,7 +10,8 @@ import { type CsvCell, csvPieces } from '../../http/csv';
  * JSON file is, so the two never disagree. Positions are the lists' orders; completions name their
  * item so the file reads on its own. The plan's columns come after the first version's, so a sheet
  * that reads those by position still finds them; a repeat is given as its rule and in words; the
- * reminder time (HH:MM, or empty), the description and the priority in words come last.
+ * reminder time (HH:MM, or empty), the description, the priority in words and the checklist come last.
+ * A checklist item is ticked as it read on the day of the export, in the person's zone.
  */
 
 /** A repeat's rule, its words and the day it counts from. */
@@ -21,6 +24,18 @@ const repeatCells = (item: { repeat: string | null; repeatStart: string | null }
 /** The list's file, in pieces (http/csv.ts). */
 export function accountCsv(data: AccountExport, list: CsvList): Generator<string> {
   const goalTitles = new Map(data.goals.map((goal) => [goal.id, goal.title]));
+  const habitGoals = new Set(data.goals.filter((goal) => goal.isHabitGoal).map((goal) => goal.id));
+  const exportDay = dayAt(new Date(data.exportedAt), data.settings.timeZone, data.settings.dayStartHour);
+  const checklistCell = (task: AccountExport['tasks'][number]): CsvCell => {
+    if (task.checklist.length === 0) return null;
+    const daily = task.goalId !== null && habitGoals.has(task.goalId);
+    return checklistLines(
+      task.checklist.map((item) => ({
+        title: item.title,
+        done: checklistItemDone(item.doneOn, daily, exportDay),
+      })),
+    );
+  };
   switch (list) {
     case 'goals':
       return csvPieces(
@@ -55,6 +70,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'remind_at',
           'description',
           'priority',
+          'checklist',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -71,6 +87,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           task.remindAt,
           task.description,
           PRIORITY_WORDS[task.priority]?.toLowerCase() ?? null,
+          checklistCell(task),
         ]),
       );
     case 'habits':

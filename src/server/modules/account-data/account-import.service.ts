@@ -376,6 +376,11 @@ async function decideImport(tx: Db, person: PersonDay, file: AccountImport): Pro
       repeatStart: task.repeat === null ? null : (task.repeatStart ?? task.plannedFor ?? importDay),
       remindAt: task.remindAt,
       priority: task.priority,
+      // Ticks come back on their days; one dated after the import's day (a file from a zone ahead,
+      // or written by hand) is ticked on the import's day, as no tick could have been made later.
+      checklist: task.checklist.map((item) =>
+        item.doneOn !== null && item.doneOn > importDay ? { ...item, doneOn: importDay } : item,
+      ),
       completed: task.completed,
       isToday: task.isToday,
       todaySortOrder: todayPositions.get(`task:${task.id}`) ?? 0,

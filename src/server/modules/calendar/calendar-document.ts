@@ -1,6 +1,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import ical, { type ICalEventData } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { checklistLines } from '#shared/domain/checklist';
 import { addDays, type Day, isValidTimeZone } from '#shared/domain/days';
 import { icalendarPriority } from '#shared/domain/priority';
 import { instantOfLocalTime } from '#shared/domain/reminder-times';
@@ -51,9 +52,20 @@ function ruleFrom(task: FeedTask, from: Day, time: string | null, zone: string):
   return `${text};UNTIL=${time === null ? until.replaceAll('-', '') : basicUtc(instantOfLocalTime(until, time, zone))}`;
 }
 
-/** The goal's line, then the task's own description (docs/product.md#calendar-feed); null with neither. */
+/**
+ * The goal's line, the task's own description, then its checklist (docs/product.md#calendar-feed); null
+ * with none of them. The feed is no day's view: an item of a habit goal's task, which reads done only on
+ * the day it was ticked, is shown unticked, as each of the event's days starts it.
+ */
 function eventDescription(task: FeedTask): string | null {
-  const parts = [task.goalTitle === null ? null : `Goal: ${task.goalTitle}`, task.description];
+  const checklist = checklistLines(
+    task.checklist.map((item) => ({ title: item.title, done: !task.inHabitGoal && item.doneOn !== null })),
+  );
+  const parts = [
+    task.goalTitle === null ? null : `Goal: ${task.goalTitle}`,
+    task.description,
+    checklist === '' ? null : checklist,
+  ];
   const text = parts.filter((part) => part !== null).join('\n\n');
   return text === '' ? null : text;
 }

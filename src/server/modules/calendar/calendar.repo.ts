@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { StoredChecklistItem } from '#shared/domain/checklist';
 import type { Priority } from '#shared/domain/priority';
 import type { Db } from '../../db/client';
 import { calendarFeeds, goals, tasks, users } from '../../db/schema';
@@ -40,6 +41,9 @@ export type FeedTask = {
   repeatStart: string | null;
   remindAt: string | null;
   priority: Priority;
+  checklist: StoredChecklistItem[];
+  /** In a habit goal: its checklist starts again each day (docs/product.md#checklists). */
+  inHabitGoal: boolean;
   updatedAt: Date;
 };
 
@@ -56,6 +60,8 @@ export async function findPlannedTasks(db: Db, userId: string): Promise<FeedTask
       repeatStart: tasks.repeatStart,
       remindAt: tasks.remindAt,
       priority: tasks.priority,
+      checklist: tasks.checklist,
+      inHabitGoal: sql<boolean>`coalesce(${goals.isHabitGoal}, false)`,
       updatedAt: tasks.updatedAt,
     })
     .from(tasks)

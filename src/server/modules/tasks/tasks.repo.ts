@@ -18,6 +18,7 @@ export type NewTask = Pick<
   | 'repeatStart'
   | 'remindAt'
   | 'priority'
+  | 'checklist'
   | 'completed'
   | 'completedOn'
   | 'isToday'

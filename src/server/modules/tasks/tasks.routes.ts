@@ -13,6 +13,7 @@ import {
   removeCompletedTasks,
   removeTask,
   reorderTasks,
+  tickChecklistItem,
 } from './tasks.service';
 
 export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -40,6 +41,16 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   serve(app, api.tasks.update, async (request) =>
     patchTask(db, requireUser(request).id, userToday(request), request.params.id, request.body),
+  );
+
+  serve(app, api.tasks.tickChecklistItem, async (request) =>
+    tickChecklistItem(
+      db,
+      requireUser(request).id,
+      userToday(request),
+      { taskId: request.params.id, itemId: request.params.itemId },
+      request.body,
+    ),
   );
 
   serve(app, api.tasks.plan, async (request) =>

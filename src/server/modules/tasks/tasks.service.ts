@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import type { TickChecklistItemInput } from '#shared/api/checklist';
 import { MAX_TASKS } from '#shared/api/common';
 import type { TaskReorderInput } from '#shared/api/reorder';
 import type { CreateTaskInputSchema, PlanTasksInput, Task, UpdateTaskInputSchema } from '#shared/api/tasks';
+import { checklistCleared, checklistTicked, checklistToStore } from '#shared/domain/checklist';
 import { firstOccurrenceFrom, nextOccurrenceAfter } from '#shared/domain/repeat-expansion';
 import type { JsonText } from '../../db/api-json';
 import { type Db, inTransaction } from '../../db/client';
@@ -68,7 +70,7 @@ export async function createTask(
     max: MAX_TASKS,
     full: `You have reached the limit of ${MAX_TASKS.toLocaleString('en-US')} tasks. Clear completed tasks or delete some to add more.`,
     insert: async (tx) => {
-      if (input.goalId !== null) await getOwnedGoal(tx, userId, input.goalId);
+      const goal = input.goalId === null ? undefined : await getOwnedGoal(tx, userId, input.goalId);
       const plan =
         input.repeat === null
           ? { repeat: null, repeatStart: null, plannedFor: input.plannedFor }
@@ -84,6 +86,7 @@ export async function createTask(
           description: input.description,
           remindAt: input.remindAt,
           priority: input.priority,
+          checklist: checklistToStore(input.checklist, [], { daily: goal?.isHabitGoal ?? false, today }),
           completed: input.completed,
           completedOn: input.completed ? today : null,
           isToday: input.isToday,
@@ -147,6 +150,12 @@ export function patchTask(
         changes.sortOrder = edits.sortOrder;
       }
 
+      // Read by the goal it ends in: an item ticked today reads done today in either.
+      if (edits.checklist !== undefined)
+        changes.checklist = checklistToStore(edits.checklist, current.checklist, {
+          daily: inHabitGoal,
+          today,
+        });
       if (edits.isToday !== undefined) changes.isToday = edits.isToday;
       if (edits.plannedFor !== undefined) changes.plannedFor = edits.plannedFor;
       if (edits.repeat !== undefined && edits.repeat !== current.repeat) {
@@ -222,12 +231,45 @@ async function moveRepeat(
     delete changes.completed;
     delete changes.completedOn;
     if (edits.plannedFor === undefined) changes.plannedFor = next;
+    // Its next time starts the checklist again (docs/product.md#checklists); an undo does not tick it.
+    changes.checklist = checklistCleared(changes.checklist ?? current.checklist);
     return;
   }
   if (!edits.completed) {
     const undone = await undoRepeatDone(tx, userId, current.id, today);
     if (undone && edits.plannedFor === undefined) changes.plannedFor = undone.plannedFor;
   }
+}
+
+/**
+ * Ticks or unticks one item of a task's checklist, the others as they are
+ * (PATCH /api/tasks/:id/checklist/:itemId, docs/decisions/049-checklists.md). Under the person's lock,
+ * as the task's other writes, so that two ticks of different items, from two devices, both stay.
+ */
+export function tickChecklistItem(
+  db: Db,
+  userId: string,
+  today: string,
+  ids: { taskId: string; itemId: string },
+  input: TickChecklistItemInput,
+): Promise<Task> {
+  return inTransaction(
+    db,
+    async (tx) => {
+      const current = await findTask(tx, userId, ids.taskId);
+      if (!current) throw notFound('Task');
+      const checklist = checklistTicked(current.checklist, ids.itemId, input.done, {
+        daily: current.inHabitGoal,
+        today,
+      });
+      if (!checklist) throw notFound('Checklist item');
+      await updateTask(tx, userId, ids.taskId, { checklist });
+      const task = await findTaskItem(tx, userId, ids.taskId, today);
+      if (!task) throw notFound('Task');
+      return task;
+    },
+    { owner: userId },
+  );
 }
 
 /** Marks today done or not done for a task in a habit goal (docs/product.md#completion-and-days). */
