@@ -219,6 +219,8 @@ function ChecklistEditor({
             .filter(Boolean)
             .join(' ')}
         />
+        {/* The remove buttons' width: the field lines up with the items' fields above it. */}
+        <span aria-hidden className="size-11 shrink-0 sm:size-10" />
       </div>
       <FieldError fieldId={`${id}-add`} error={refusal} />
       <FieldError fieldId={id} error={listError} />
