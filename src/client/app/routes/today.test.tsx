@@ -44,6 +44,7 @@ function fakeApi(initial: { tasks: TodayTask[]; habits: Habit[] }) {
     on('PATCH', /^\/api\/tasks\/[^/]+\/checklist\//, async (request) => {
       await writeGate;
       const [, id, itemId] = /^\/api\/tasks\/([^/]+)\/checklist\/([^/]+)$/.exec(request.path) ?? [];
+      if (refused.has(itemId ?? '')) return { status: 404, body: { message: 'Checklist item not found' } };
       const index = state.tasks.findIndex((task) => task.id === id);
       const task = state.tasks[index]!;
       const { done } = request.body as { done: boolean };
@@ -334,6 +335,28 @@ describe('Today route', () => {
     );
     expect(within(view).getByRole('checkbox', { name: 'Complete Pack' })).not.toBeChecked();
     expect(api.tasks()[0]!.checklist.map((step) => step.done)).toEqual([true, false, true]);
+  });
+
+  it('a tick the server refuses is put back, and says why', async () => {
+    const steps = [{ id: testUuid(), title: 'Passport', done: false }];
+    const api = fakeApi({ tasks: [todayTask('Pack', 0, { checklist: steps })], habits: [] });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
+    const view = screen.getByRole('region', { name: 'Execution Mode' });
+    // Removed from the list on another device meanwhile; the lists' next read waits, so what shows is
+    // this device's own putting back.
+    api.refuse(steps[0]!.id);
+    const release = api.holdToday();
+    await user.click(within(view).getByRole('checkbox', { name: 'Passport' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    await waitFor(() => expect(within(view).getByRole('checkbox', { name: 'Passport' })).not.toBeChecked());
+    expect(
+      within(view).getByRole('article', { name: 'Pack, 0 of 1 checklist item done' }),
+    ).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Could not update the checklist')).toBeInTheDocument();
+    expect(screen.getByText('Checklist item not found')).toBeInTheDocument();
   });
 
   describe('overdue tasks (docs/product.md#planning)', () => {
