@@ -263,17 +263,22 @@ describe('a checklist’s days', () => {
     expect(shown(await listed(client, daily.id))).toEqual(['-Water', '-Stretch']);
   });
 
-  it('is read by the goal a task moves to in the same edit', async () => {
+  it('is saved by the rule of the goal a task moves to in the same edit', async () => {
     now = new Date('2026-11-23T15:00:00Z');
     const client = await signedIn();
     const routine = await client.createGoal({ title: 'Evenings', isHabitGoal: true });
-    const task = await client.createTask({ title: 'Wind down', checklist: [{ id: A, title: 'Lights' }] });
+    const task = await client.createTask({
+      title: 'Wind down',
+      checklist: [{ id: A, title: 'Lights', done: true }],
+    });
+    // Ticked yesterday outside a habit goal; saved done as it moves into one, it is done today there.
+    now = new Date('2026-11-24T15:00:00Z');
     const moved = await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${task.id}`, {
       goalId: routine.id,
       checklist: [{ id: A, title: 'Lights', done: true }],
     });
     expect(shown(moved)).toEqual(['Lights']);
-    now = new Date('2026-11-24T15:00:00Z');
+    now = new Date('2026-11-25T15:00:00Z');
     expect(shown(await listed(client, task.id))).toEqual(['-Lights']);
   });
 

@@ -43,6 +43,34 @@ describe('applyQueuedChange', () => {
     ]);
   });
 
+  it('shows a task made offline with its checklist as the server will, an item not done unless it says so', () => {
+    const client = new QueryClient();
+    client.setQueryData(['api', 'tasks'], []);
+    const checklist = [
+      { id: HABIT_ID, title: 'Passport', done: true },
+      { id: GOAL.id, title: 'Charger' },
+    ];
+    applyQueuedChange(client, {
+      method: 'POST',
+      path: '/api/tasks',
+      body: { id: NEW_ID, title: 'Pack', checklist },
+      label: 'A new task',
+    });
+    applyQueuedChange(client, {
+      method: 'POST',
+      path: '/api/tasks',
+      body: { id: HABIT_ID, title: 'Plain' },
+      label: 'A new task',
+    });
+    expect(client.getQueryData<Task[]>(['api', 'tasks'])?.map((task) => task.checklist)).toEqual([
+      [
+        { id: HABIT_ID, title: 'Passport', done: true },
+        { id: GOAL.id, title: 'Charger', done: false },
+      ],
+      [],
+    ]);
+  });
+
   it('shows a tick at once, with its count', () => {
     const client = new QueryClient();
     const habit = {
