@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, signInByRequest, snap, test, uniqueEmail } from './fixtures';
+import { expect, expectNoA11yViolations, post, signInByRequest, snap, test, uniqueEmail } from './fixtures';
 
 /*
  * A task's checklist from end to end (docs/product.md#checklists, docs/decisions/049-checklists.md):
@@ -66,4 +66,41 @@ test("a task's checklist: written in the dialog, counted on its card, ticked in 
   const after = page.getByRole('article', { name: 'Pack for the trip, 2 of 3 checklist items done' });
   await expect(after.getByText('2/3', { exact: true })).toBeVisible();
   await snap(page, 'checklist-card');
+});
+
+test('on a phone, Previous and Next stay above the bottom bar under a long checklist', {
+  tag: '@phone-only',
+}, async ({ page }) => {
+  await signInByRequest(page, uniqueEmail('checklist-phone'));
+  const steps = [
+    'Passport',
+    'Charger',
+    'Tickets and the hotel booking',
+    'Keys',
+    'Snacks',
+    'Book',
+    'Headphones',
+  ];
+  for (const title of ['Pack for the trip', 'Water the plants']) {
+    await post(page.request, '/api/tasks', {
+      id: crypto.randomUUID(),
+      title,
+      isToday: true,
+      checklist:
+        title === 'Water the plants' ? [] : steps.map((step) => ({ id: crypto.randomUUID(), title: step })),
+    });
+  }
+  await openToday(page);
+  await page.getByRole('button', { name: 'Execute Mode' }).click();
+  const view = page.getByRole('region', { name: 'Execution Mode' });
+  await expect(view.getByRole('checkbox', { name: 'Headphones' })).toBeAttached();
+  // Seven steps run past the fold: the buttons stay in sight over them, clear of the bar.
+  const next = view.getByRole('button', { name: 'Next' });
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const nextBox = await next.boundingBox();
+  const barBox = await bar.boundingBox();
+  expect(nextBox && barBox && nextBox.y + nextBox.height <= barBox.y).toBe(true);
+  await snap(page, 'checklist-execution-phone', { fullPage: false });
+  await next.click();
+  await expect(view.getByText('Water the plants')).toBeVisible();
 });

@@ -129,8 +129,12 @@ export function ExecutionMode({
         </p>
       </div>
 
-      {/* Large targets below the item, within reach of a thumb. */}
-      <div className="grid grid-cols-2 gap-3">
+      {/*
+       * Large targets below the item, within reach of a thumb. Below `lg` they stay in sight above the
+       * bottom bar (app/layout/main-nav.tsx: 56 px entries, 12 px of padding and its border) when a long
+       * item or its checklist would push them under it, so moving on never needs a scroll first.
+       */}
+      <div className="sticky bottom-[calc(4.375rem+env(safe-area-inset-bottom))] z-10 -mx-1 grid grid-cols-2 gap-3 rounded-xl bg-background p-1 lg:static lg:bg-transparent">
         <Button variant="outline" size="lg" onClick={previous} disabled={!canGoPrevious}>
           <ChevronLeft aria-hidden="true" />
           Previous
