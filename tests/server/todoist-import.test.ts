@@ -103,7 +103,7 @@ describe('a Todoist project imported through the account import', () => {
       {
         title: 'Pack the bag @travel',
         goalId: goals[0]?.id,
-        description: 'Passport, tickets\n\nThe long cable',
+        description: 'Passport, tickets\n\nCharger: The long cable',
         // Tokyo's 18:00 on 29 November, after its day began at 04:00: tomorrow is the 30th.
         plannedFor: '2026-11-30',
         repeat: null,

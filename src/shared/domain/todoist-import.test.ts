@@ -151,9 +151,11 @@ describe('convertTodoistFiles', () => {
 
   it('keeps a checklist to 100 items: the sub-tasks after them come as tasks of their own', async () => {
     const subtasks = Array.from({ length: 102 }, (_, n) => row({ content: `Step ${n + 1}`, indent: '2' }));
-    const { tasks, counts } = await convert(csv(row({ content: 'Long routine' }), ...subtasks));
+    const note = row({ type: 'note', content: 'The last step', priority: '' });
+    const { tasks, counts } = await convert(csv(row({ content: 'Long routine' }), ...subtasks, note));
     expect(tasks[0]?.checklist).toHaveLength(100);
     expect(tasks.slice(1).map((task) => task.title)).toEqual(['Step 101', 'Step 102']);
+    expect(tasks.map((task) => task.description)).toEqual([null, null, 'The last step']);
     expect(counts).toMatchObject({ tasks: 3, checklistItems: 100 });
   });
 
@@ -168,7 +170,8 @@ describe('convertTodoistFiles', () => {
       ),
     );
     expect(goals[0]?.description).toBe('About the whole project');
-    expect(tasks[0]?.description).toBe('Washer is worn\n\nHardware shop on Main St\n\nGet two');
+    // A note on a sub-task names it: the sub-task is a checklist item, its words live on its task.
+    expect(tasks[0]?.description).toBe('Washer is worn\n\nHardware shop on Main St\n\nBuy a washer: Get two');
   });
 
   it("drops sections, counted, and keeps their tasks in the file's order", async () => {

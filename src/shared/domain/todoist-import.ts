@@ -258,6 +258,8 @@ async function mapFile(
   const built: Building[] = [];
   // The top-level task the rows below belong to; a section ends it.
   let parent: Building | null = null;
+  // Where a note goes: the description of the task above, named by the sub-task it is about.
+  let noteTo: { parts: string[]; about: string } | null = null;
   const rowId = (row: Row) => todoistId('row', file.name, String(row.number), JSON.stringify(row.cells));
 
   const newTask = async (row: Row, name: string, priority: Priority): Promise<Building> => {
@@ -284,8 +286,10 @@ async function mapFile(
     if (type === 'section') {
       counts.sections += 1;
       parent = null;
+      noteTo = null;
     } else if (type === 'note') {
-      (parent ? parent.parts : goalParts).push(row.get('CONTENT'));
+      const content = row.get('CONTENT');
+      if (content) (noteTo ? noteTo.parts : goalParts).push(noteTo ? `${noteTo.about}${content}` : content);
     } else if (type === 'task') {
       const name = todoistTitle(row.get('CONTENT'));
       const deadline = row.get('DEADLINE');
@@ -302,6 +306,7 @@ async function mapFile(
             .join('\n');
           if (words) parent.parts.push(`${name}: ${words}`);
           if (row.get('DATE')) counts.subtaskDates += 1;
+          noteTo = { parts: parent.parts, about: `${name}: ` };
           continue;
         }
         // A checklist is full at 100 items: the next sub-tasks come as tasks of their own, after it.
@@ -315,6 +320,7 @@ async function mapFile(
         else counts.unreadableDates += 1;
       }
       if (indentOf(row.get('INDENT')) === 1 || !parent) parent = building;
+      noteTo = { parts: building.parts, about: '' };
     }
     // Anything else: Todoist's "meta" row (the view style), the empty rows between tasks.
   }
