@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AccountImportFile } from '#shared/api/account-data';
 import { IMPORT_MAX_BYTES } from '#shared/api/account-data';
-import type { TodoistCounts } from '#shared/domain/todoist-import';
+import type { TodoistCounts, TodoistCsvFile } from '#shared/domain/todoist-import';
 import FileUp from '~icons/lucide/file-up';
 import { Button } from '../../../components/ui/button';
 import {
@@ -28,6 +28,8 @@ const todoistReader = chunkOnce(() => import('#shared/domain/todoist-import'));
 type Ready = { file: AccountImportFile; counts: TodoistCounts; names: string[] };
 
 const IMPORT_MAX_MIB = IMPORT_MAX_BYTES / 1024 / 1024;
+const NEEDS_SECURE_PAGE =
+  'Reading Todoist files needs Stride opened over a secure connection (an address starting https://).';
 
 /**
  * "Import from Todoist" (docs/product.md#your-data, docs/decisions/050-import-from-todoist.md): the
@@ -61,12 +63,28 @@ export function TodoistImport({
       );
       return;
     }
+    // The ids are SHA-256 digests (Web Crypto), which a browser gives only to a secure page.
+    if (!globalThis.crypto?.subtle) {
+      onFailure(NEEDS_SECURE_PAGE);
+      return;
+    }
     setReading(true);
     try {
-      const [reader, texts] = await Promise.all([
-        todoistReader.load(),
-        Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() }))),
-      ]);
+      const reader = await todoistReader.load().catch((error: unknown) => {
+        // No chunk: offline, or the server out of reach; said as a failed call is.
+        onFailure(errorText(error));
+        return null;
+      });
+      if (!reader) return;
+      const texts: TodoistCsvFile[] = [];
+      for (const file of files) {
+        const text = await file.text().catch(() => null);
+        if (text === null) {
+          onFailure(`“${file.name}” could not be read from this device. Choose it again.`);
+          return;
+        }
+        texts.push({ name: file.name, text });
+      }
       const conversion = await reader.convertTodoistFiles(texts, { today, timeZone });
       if (conversion.ok) {
         // The dialog gives focus back to what had it: the button (enabled again first), not the hidden
@@ -75,8 +93,9 @@ export function TodoistImport({
         button.current?.focus();
         setReady({ ...conversion, names: files.map((file) => file.name) });
       } else onFailure(conversion.message);
-    } catch (error) {
-      onFailure(errorText(error));
+    } catch {
+      // Not a refusal the reader words itself: a file it could not make sense of at all.
+      onFailure('These files could not be read as Todoist’s CSV files. Export them from Todoist again.');
     } finally {
       setReading(false);
     }

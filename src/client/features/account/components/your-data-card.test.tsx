@@ -133,4 +133,16 @@ describe('YourDataCard: Import from Todoist', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
+
+  it('says so when the page is not secure, where the browser gives no Web Crypto to make the ids', async () => {
+    installFakeApi();
+    const bodies = fakeImportServer();
+    vi.stubGlobal('crypto', {});
+    const { user } = renderWithProviders(<YourDataCard timeZone="Europe/Paris" />);
+    await user.upload(screen.getByLabelText('Todoist CSV files to import'), csvFile('Trip.csv', TODOIST_CSV));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Reading Todoist files needs Stride opened over a secure connection',
+    );
+    expect(bodies).toEqual([]);
+  });
 });
