@@ -236,6 +236,11 @@ describe('convertTodoistFiles', () => {
     ]);
   });
 
+  it('reads a stray quote inside an unquoted cell as it stands, as a spreadsheet does', async () => {
+    const { tasks } = await convert([OLD_HEADER, 'task,The 12" pizza,Say "thin",4,1,,,,,'].join('\n'));
+    expect(tasks.map((task) => [task.title, task.description])).toEqual([['The 12" pizza', 'Say "thin"']]);
+  });
+
   it('reads a file that begins with a UTF-8 byte order mark', async () => {
     const { tasks } = await convert(`\uFEFF${csv(row({ content: 'Ménage' }))}`);
     expect(tasks.map((task) => task.title)).toEqual(['Ménage']);
@@ -332,6 +337,7 @@ describe('readTodoistDate', () => {
     // A moment in UTC is read on the person's clocks: Paris is an hour ahead in winter.
     ['2026-12-24T23:30:00Z', { plannedFor: '2026-12-25', repeat: null, remindAt: '00:30' }],
     ['2026-12-24T10:00:00.000000+05:00', { plannedFor: '2026-12-24', repeat: null, remindAt: '06:00' }],
+    ['2026-12-24T10:00:00+0530', { plannedFor: '2026-12-24', repeat: null, remindAt: '05:30' }],
     ['Dec 24', { plannedFor: '2026-12-24', repeat: null, remindAt: null }],
     [
       'every weekday',

@@ -68,7 +68,9 @@ function readRows(file: TodoistCsvFile): { ok: true; rows: Row[] } | { ok: false
   // A byte order mark (Excel saves one) would stick to the first column's name.
   const text = file.text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-  const quotes = parsed.errors.find((error) => error.type === 'Quotes');
+  // A quote left open swallows the rest of the file into one cell; a stray quote inside a cell is read
+  // as it stands, as a spreadsheet would.
+  const quotes = parsed.errors.find((error) => error.code === 'MissingQuotes');
   if (quotes) {
     const line = quotes.row === undefined ? '' : ` (row ${quotes.row + 1})`;
     return {
@@ -170,7 +172,9 @@ function readIsoDate(text: string, context: TodoistContext): DateRead | null {
   if (hours === undefined || minutes === undefined) return { plannedFor: day, repeat: null, remindAt: null };
   if (Number(hours) > 23 || Number(minutes) > 59) return null;
   if (offset === undefined) return { plannedFor: day, repeat: null, remindAt: `${hours}:${minutes}` };
-  const instant = new Date(`${day}T${hours}:${minutes}:00${offset.toUpperCase()}`);
+  // "+0530" as "+05:30": JavaScript's dates read the offset only with its colon.
+  const zone = /^[+-]\d{4}$/.test(offset) ? `${offset.slice(0, 3)}:${offset.slice(3)}` : offset.toUpperCase();
+  const instant = new Date(`${day}T${hours}:${minutes}:00${zone}`);
   if (Number.isNaN(instant.getTime())) return null;
   const clock = zonedClock(instant, context.timeZone);
   return { plannedFor: clock.day, repeat: null, remindAt: clock.time };
