@@ -26,7 +26,7 @@ export function SettingsRoute() {
       <RemindersCard />
       <CalendarFeedCard />
       <SessionsCard />
-      <YourDataCard />
+      <YourDataCard timeZone={auth.user.timeZone} />
       <DeleteAccountCard />
     </div>
   );

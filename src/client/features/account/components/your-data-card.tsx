@@ -10,15 +10,17 @@ import { errorText } from '../../../lib/error-text';
 import { EXPORT_JSON_URL, exportCsvUrl } from '../api/account-data';
 import { importRunner, startImport } from '../lib/import-run';
 import { ImportProgress } from './import-progress';
+import { TodoistImport } from './todoist-import';
 
 const CSV_NAMES = { goals: 'Goals', tasks: 'Tasks', habits: 'Habits', completions: 'Completions' } as const;
 const IMPORT_MAX_MIB = IMPORT_MAX_BYTES / 1024 / 1024;
 
 /**
  * Taking the data out and bringing it back (docs/product.md#your-data): the JSON export holds
- * everything and is what Import reads; the CSV files are for spreadsheets.
+ * everything and is what Import reads; the CSV files are for spreadsheets; a Todoist project's CSV
+ * files come in through the same import. `timeZone` is the person's, for the dates of those files.
  */
-export function YourDataCard() {
+export function YourDataCard({ timeZone }: { timeZone: string }) {
   const run = useSyncExternalStore(importRunner.subscribe, importRunner.current);
   const running = run.status === 'sending' || run.status === 'bringing-in';
   useEffect(() => importRunner.cardShown(), []);
@@ -53,8 +55,8 @@ export function YourDataCard() {
       <CardHeader>
         <CardTitle>Your data</CardTitle>
         <CardDescription>
-          Take everything you keep in Stride with you, or bring an export back. Importing the same file twice
-          adds nothing twice.
+          Take everything you keep in Stride with you, or bring an export back, or your projects from Todoist.
+          Importing the same file twice adds nothing twice.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -80,6 +82,14 @@ export function YourDataCard() {
               const file = event.currentTarget.files?.[0];
               event.currentTarget.value = '';
               if (file) void importFile(file);
+            }}
+          />
+          <TodoistImport
+            timeZone={timeZone}
+            busy={running}
+            onFailure={(text) => {
+              if (text === null) importRunner.clear();
+              setFailure(text);
             }}
           />
         </div>
