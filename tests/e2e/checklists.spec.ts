@@ -104,3 +104,56 @@ test('on a phone, Previous and Next stay above the bottom bar under a long check
   await next.click();
   await expect(view.getByText('Water the plants')).toBeVisible();
 });
+
+test.describe('offline', () => {
+  // About the service worker, which the other journeys block (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a checklist tick made offline shows at once, survives a reload and reaches the server', async ({
+    page,
+    context,
+  }) => {
+    await signInByRequest(page, uniqueEmail('checklist-offline'));
+    const passport = crypto.randomUUID();
+    const { id } = await post(page.request, '/api/tasks', {
+      id: crypto.randomUUID(),
+      title: 'Pack for the trip',
+      isToday: true,
+      checklist: [
+        { id: passport, title: 'Passport' },
+        { id: crypto.randomUUID(), title: 'Charger' },
+      ],
+    });
+    await openToday(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    const banner = page.getByRole('status').filter({ hasText: "You're offline" });
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Execute Mode' }).click();
+    const box = page
+      .getByRole('region', { name: 'Execution Mode' })
+      .getByRole('checkbox', { name: 'Passport' });
+    await box.click();
+    await expect(box).toBeChecked();
+    await expect(banner).toContainText('1 change waits to be sent.');
+
+    await page.reload();
+    await expect(
+      page.getByRole('article', { name: 'Pack for the trip, 1 of 2 checklist items done' }),
+    ).toBeVisible();
+
+    const sent = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' && response.url().endsWith(`/checklist/${passport}`),
+    );
+    await context.setOffline(false);
+    expect((await sent).ok()).toBe(true);
+    await expect(banner).toHaveCount(0);
+    const tasks = (await (await page.request.get('/api/tasks')).json()) as Array<{
+      id: string;
+      checklist: Array<{ id: string; done: boolean }>;
+    }>;
+    expect(tasks.find((task) => task.id === id)?.checklist.map((item) => item.done)).toEqual([true, false]);
+  });
+});
