@@ -59,15 +59,11 @@ function run(command: ShortcutCommand, navigate: (path: string) => void, openHel
   }
 }
 
-type CardCommand =
-  | 'complete'
-  | 'edit'
-  | 'toggle-today'
-  | 'delete'
-  | 'priority-1'
-  | 'priority-2'
-  | 'priority-3'
-  | 'priority-4';
+/** The commands that act on the card in focus: every other command is handled above. */
+type CardCommand = Exclude<
+  ShortcutCommand,
+  'quick-add' | 'search' | 'help' | 'go-today' | 'go-all-items' | 'go-upcoming' | 'next' | 'previous'
+>;
 
 function actOnCard(command: CardCommand): boolean {
   const card = focusedCard();
