@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayAt } from './days';
-import { instantOfLocalTime, isTimeOfDay, reminderInstant } from './reminder-times';
+import { instantOfLocalTime, isTimeOfDay, localClockAt, reminderInstant } from './reminder-times';
 
 describe('isTimeOfDay', () => {
   it.each([
@@ -64,5 +64,38 @@ describe('reminderInstant', () => {
         }
       }
     }
+  });
+});
+
+describe('localClockAt', () => {
+  it("reads the zone's wall clock, in winter and in summer time", () => {
+    expect(localClockAt(new Date('2026-01-15T13:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-01-15',
+      time: '14:30',
+    });
+    expect(localClockAt(new Date('2026-07-15T13:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-07-15',
+      time: '15:30',
+    });
+  });
+
+  it('crosses the date line where the zone does', () => {
+    expect(localClockAt(new Date('2026-10-05T20:15:00Z'), 'Asia/Tokyo')).toEqual({
+      date: '2026-10-06',
+      time: '05:15',
+    });
+    expect(localClockAt(new Date('2026-10-05T02:00:00Z'), 'America/Los_Angeles')).toEqual({
+      date: '2026-10-04',
+      time: '19:00',
+    });
+  });
+
+  it('is the other way round from instantOfLocalTime, and counts an unknown zone as UTC', () => {
+    const instant = instantOfLocalTime('2026-03-29', '03:30', 'Europe/Berlin');
+    expect(localClockAt(instant, 'Europe/Berlin')).toEqual({ date: '2026-03-29', time: '03:30' });
+    expect(localClockAt(new Date('2026-10-05T08:05:00Z'), 'Not/AZone')).toEqual({
+      date: '2026-10-05',
+      time: '08:05',
+    });
   });
 });

@@ -41,6 +41,16 @@ function offsetAt(ms: number, zone: string): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * The calendar date and time of day the wall clock in `zone` reads at `instant`: the other way round
+ * from instantOfLocalTime. Unknown zones count as UTC.
+ */
+export function localClockAt(instant: Date, zone: string): { date: Day; time: TimeOfDay } {
+  const safeZone = isValidTimeZone(zone) ? zone : 'UTC';
+  const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), safeZone)).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+}
+
 const HOUR_MS = 3_600_000;
 
 /**

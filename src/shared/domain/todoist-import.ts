@@ -16,6 +16,7 @@ import { addYears, type Day, EARLIEST_PLANNED_DAY, isDay, PLAN_YEARS_AHEAD } fro
 import { GOAL_COLORS } from './palette';
 import { PRIORITY_OF_TODOIST, type Priority } from './priority';
 import { readQuickAdd } from './quick-add-words';
+import { localClockAt } from './reminder-times';
 
 export type TodoistCsvFile = { name: string; text: string };
 
@@ -149,21 +150,6 @@ type DateRead = { plannedFor: Day; repeat: string | null; remindAt: string | nul
 const ISO =
   /^(\d{4}-\d{2}-\d{2})(?:(?:T|\s+(?:at\s+)?)(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** The day and time of day `instant` reads on the clocks of `zone`. */
-function zonedClock(instant: Date, zone: string): { day: Day; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
-}
-
 /** "2026-10-05", "2026-10-05 15:30", "2026-10-05T13:30:00Z": the time a reminder, as quick add's is. */
 function readIsoDate(text: string, context: TodoistContext): DateRead | null {
   const match = ISO.exec(text);
@@ -176,8 +162,8 @@ function readIsoDate(text: string, context: TodoistContext): DateRead | null {
   const zone = /^[+-]\d{4}$/.test(offset) ? `${offset.slice(0, 3)}:${offset.slice(3)}` : offset.toUpperCase();
   const instant = new Date(`${day}T${hours}:${minutes}:00${zone}`);
   if (Number.isNaN(instant.getTime())) return null;
-  const clock = zonedClock(instant, context.timeZone);
-  return { plannedFor: clock.day, repeat: null, remindAt: clock.time };
+  const clock = localClockAt(instant, context.timeZone);
+  return { plannedFor: clock.date, repeat: null, remindAt: clock.time };
 }
 
 /**
