@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
+import { firstFailure } from './first-failure';
 
 /**
  * `npm test`: every check, in stages, each printing its time (docs/decisions/025-suite-time.md).
@@ -54,7 +55,7 @@ const plan: Stage[][] = [
   [{ name: 'journeys (Playwright)', command: npmRun('test:journeys'), summary: PLAYWRIGHT_SUMMARY }],
 ];
 
-type Outcome = { name: string; seconds: number; code: number };
+type Outcome = { name: string; seconds: number; code: number; output?: string };
 
 function run(stage: Stage, streamed: boolean): Promise<Outcome & { output: string }> {
   const started = performance.now();
@@ -122,6 +123,10 @@ async function main(): Promise<number> {
   const skipped = plan.flat().length - done.length;
   console.log(`stages: ${done.length - failed.length} passed, ${failed.length} failed`);
   if (failed.length > 0) {
+    for (const outcome of failed) {
+      const failure = firstFailure(outcome.output ?? '');
+      if (failure) console.log(`\nfirst failure in ${outcome.name}:\n${failure}`);
+    }
     console.log(
       `failed: ${failed.map((outcome) => outcome.name).join(', ')}${skipped ? `; ${skipped} stage(s) not run` : ''}`,
     );

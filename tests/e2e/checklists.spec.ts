@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, post, signInByRequest, snap, test, uniqueEmail } from './fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  expectSavedOnDevice,
+  post,
+  signInByRequest,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 /*
  * A task's checklist from end to end (docs/product.md#checklists, docs/decisions/049-checklists.md):
@@ -138,6 +147,8 @@ test.describe('offline', () => {
     await expect(box).toBeChecked();
     await expect(banner).toContainText('1 change waits to be sent.');
 
+    // The saved copy is written a moment after the tick; a reload before that would find the one before.
+    await expectSavedOnDevice(page, '"done":true');
     await page.reload();
     await expect(
       page.getByRole('article', { name: 'Pack for the trip, 1 of 2 checklist items done' }),
