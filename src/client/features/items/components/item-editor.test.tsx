@@ -182,4 +182,75 @@ describe('ItemEditor', () => {
     expect(api.writes()).toEqual([]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('a checklist tick made elsewhere shows at once on the boxes left alone, announces nothing, and a save keeps it', async () => {
+    const steps = [
+      { id: '44444444-4444-4444-8444-444444444444', title: 'Passport', done: false },
+      { id: '55555555-5555-4555-8555-555555555555', title: 'Charger', done: true },
+    ];
+    const task = makeTask({ title: 'Pack', checklist: steps });
+    const data = { tasks: [task] };
+    const api = serve(data);
+    const { user, client, dialog } = await openEditor(task, ' bags');
+    const box = (name: string) => within(dialog).getByRole('checkbox', { name: `Done: ${name}` });
+    // The person unticks Charger here; another device ticks Passport.
+    await user.click(box('Charger'));
+    data.tasks = [{ ...task, checklist: [{ ...steps[0]!, done: true }, steps[1]!] }];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    await waitFor(() => expect(box('Passport')).toBeChecked());
+    expect(box('Charger')).not.toBeChecked();
+    expect(changedNotice()).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toMatchObject({
+      checklist: [
+        { id: steps[0]!.id, title: 'Passport', done: true },
+        { id: steps[1]!.id, title: 'Charger', done: false },
+      ],
+    });
+  });
+
+  it("a tick made elsewhere alone is no change of the person's: the save sends no checklist", async () => {
+    const steps = [{ id: '44444444-4444-4444-8444-444444444444', title: 'Passport', done: false }];
+    const task = makeTask({ title: 'Pack', checklist: steps });
+    const data = { tasks: [task] };
+    const api = serve(data);
+    const { user, client, dialog } = await openEditor(task, ' bags');
+    data.tasks = [{ ...task, checklist: [{ ...steps[0]!, done: true }] }];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('checkbox', { name: 'Done: Passport' })).toBeChecked(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Pack bags', goalId: null, isToday: false });
+  });
+
+  it('new checklist words elsewhere are named, and "Keep mine" saves the list as this dialog shows it', async () => {
+    const steps = [
+      { id: '44444444-4444-4444-8444-444444444444', title: 'Passport', done: false },
+      { id: '55555555-5555-4555-8555-555555555555', title: 'Charger', done: false },
+    ];
+    const task = makeTask({ title: 'Pack', checklist: steps });
+    const data = { tasks: [task] };
+    const api = serve(data);
+    const { user, client, dialog } = await openEditor(task, ' bags');
+    data.tasks = [
+      { ...task, checklist: [{ ...steps[0]!, title: 'Passport and visa', done: true }, steps[1]!] },
+    ];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    const notice = await within(dialog).findByRole('status');
+    expect(notice).toHaveTextContent('Its checklist was changed there.');
+    await user.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    // The words shown here; the tick made there on an item left alone here.
+    expect(api.writes()[0]?.body).toMatchObject({
+      checklist: [
+        { id: steps[0]!.id, title: 'Passport', done: true },
+        { id: steps[1]!.id, title: 'Charger', done: false },
+      ],
+    });
+  });
 });

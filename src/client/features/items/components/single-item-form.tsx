@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TITLE_MAX } from '#shared/api/common';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/error-text';
 import { usePersonsDay } from '../../../lib/persons-day';
 import { useSaveItem } from '../api/save-item';
+import { followTicks, sameChecklistWords } from '../lib/checklist-edits';
 import {
   changedFields,
   formDefaults,
@@ -88,10 +89,32 @@ export function SingleItemForm({
   const ownSave = save.isPending || save.isSuccess;
   const changed = item && seen && !gone && !ownSave ? changedFields(seen, item) : [];
 
+  // A checklist tick made elsewhere shows at once on the items the person left alone; it is no edit
+  // to announce (lib/checklist-edits.ts).
+  useEffect(() => {
+    if (base?.kind !== 'task' || item?.kind !== 'task') return;
+    const followed = followTicks(
+      base.task.checklist ?? [],
+      item.task.checklist ?? [],
+      form.getValues('checklist'),
+    );
+    if (!followed) return;
+    form.setValue('checklist', followed.edited);
+    setBase({ ...base, task: { ...base.task, checklist: followed.base } });
+  }, [base, item, form]);
+
   const answer = (take: boolean) => {
     if (take) {
       form.reset(formDefaults(item, defaultIsToday, today));
       setBase(item);
+    } else if (
+      base?.kind === 'task' &&
+      item?.kind === 'task' &&
+      !sameChecklistWords(base.task.checklist ?? [], item.task.checklist ?? [])
+    ) {
+      // Mine, whole: the list the person sees is saved over new words from elsewhere, as the other
+      // fields are (checklistChange sends a list that differs from the one it came from).
+      setBase({ ...base, task: { ...base.task, checklist: item.task.checklist ?? [] } });
     }
     setSeen(item);
     // The notice and its buttons go: focus goes on to the Title, not to the page.

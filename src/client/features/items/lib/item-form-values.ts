@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ChecklistInputSchema, type ChecklistItem } from '#shared/api/checklist';
+import { ChecklistInputSchema } from '#shared/api/checklist';
 import { DESCRIPTION_MAX, TitleSchema } from '#shared/api/common';
 import { GoalColorSchema } from '#shared/api/goals';
 import { type Day, isDay } from '#shared/domain/days';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
 import type { SaveItemRequest } from '../api/save-item';
+import { checklistChange, checklistToSave, sameChecklistWords } from './checklist-edits';
 import { goalIdFromSelect, NO_GOAL } from './goal-choice';
 import type { EditableItem, GoalContext, ItemKind } from './item-kinds';
 import {
@@ -27,14 +28,6 @@ import {
 
 /** A checklist item as the dialog's editor holds it: its words as typed, blank until filled in. */
 const ChecklistFieldItemSchema = z.object({ id: z.string(), title: z.string(), done: z.boolean() });
-
-/** The items a save keeps: those with words, trimmed (a blank one is dropped, not refused). */
-export function checklistToSave(items: readonly ChecklistItem[]): ChecklistItem[] {
-  return items.flatMap((item) => {
-    const title = item.title.trim();
-    return title === '' ? [] : [{ ...item, title }];
-  });
-}
 
 /**
  * A task's checklist in the dialog, by the API's own rules (ChecklistInputSchema: each title a
@@ -265,33 +258,6 @@ export function saveRequestFor(
   };
 }
 
-/** An item's words, tick and place: what tells whether the person changed the list. */
-function checklistKey(items: readonly ChecklistItem[]): string {
-  return JSON.stringify(items.map(({ id, title, done }) => [id, title, done]));
-}
-
-/**
- * `{ checklist }` to send when the person changed the task's checklist in the dialog, else nothing, so
- * an edit of other fields never overwrites ticks made on another device while the dialog was open
- * (docs/decisions/049-checklists.md). `base` is the list the fields came from, `now` the list as the
- * lists have it now: an item whose tick the person left alone takes its tick from `now`.
- */
-function checklistChange(
-  base: readonly ChecklistItem[],
-  now: readonly ChecklistItem[],
-  edited: readonly ChecklistItem[],
-): { checklist?: ChecklistItem[] } {
-  const kept = checklistToSave(edited);
-  if (checklistKey(kept) === checklistKey(base)) return {};
-  const tickBefore = new Map(base.map((item) => [item.id, item.done]));
-  const tickNow = new Map(now.map((item) => [item.id, item.done]));
-  return {
-    checklist: kept.map((item) =>
-      tickBefore.get(item.id) === item.done ? { ...item, done: tickNow.get(item.id) ?? item.done } : item,
-    ),
-  };
-}
-
 /**
  * The time field's value as the API takes it: HH:MM, or null when cleared. A browser that writes
  * seconds ("07:30:00", with a step) gives the same minute.
@@ -335,8 +301,9 @@ const EDITED_FIELDS = {
 
 /**
  * What differs between two versions of one item, among the fields its edit form shows, named as the
- * dialog's "Changed on another device" line says them ("title", "Today"), each once. A tick, a count
- * or a new position made elsewhere is not an edit and names nothing.
+ * dialog's "Changed on another device" line says them ("title", "Today"), each once. A tick (a
+ * checklist item's too: lib/checklist-edits.ts), a count or a new position made elsewhere is not an
+ * edit and names nothing.
  */
 export function changedFields(before: EditableItem, after: EditableItem): string[] {
   const rowOf = (item: EditableItem): Record<string, unknown> =>
@@ -345,8 +312,12 @@ export function changedFields(before: EditableItem, after: EditableItem): string
   const a = rowOf(before);
   const b = rowOf(after);
   // A copy saved by an older app may lack a field newer ones have (a description): missing is none.
-  const names = EDITED_FIELDS[before.kind]
+  const names: string[] = EDITED_FIELDS[before.kind]
     .filter(([field]) => (a[field] ?? null) !== (b[field] ?? null))
     .map(([, name]) => name);
+  // A list is a new array at every read: its words and order are compared, never its ticks.
+  if (before.kind === 'task' && after.kind === 'task') {
+    if (!sameChecklistWords(before.task.checklist ?? [], after.task.checklist ?? [])) names.push('checklist');
+  }
   return [...new Set(names)];
 }
