@@ -112,6 +112,10 @@ export default defineConfig({
           // Typing through user-event is slow while the server projects share the two cores; the
           // 5 s default failed dialog tests under that load.
           testTimeout: 20_000,
+          // The setup's beforeAll imports the item dialog's forms, the first file of a worker through
+          // Vite's transform: it took over the 10 s default on a loaded machine (a clean clone's run,
+          // 2026-11-29). A bound, not a retry.
+          hookTimeout: 60_000,
         },
       }),
     ],
