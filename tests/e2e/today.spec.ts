@@ -208,7 +208,9 @@ test('a refused reorder is rolled back', async ({ page }) => {
   await expect.poll(() => listedTitles(page)).toEqual(['Alpha', 'Beta']);
 });
 
-test("Duplicate from a card's menu puts a copy at the end of Today; Undo takes it away", async ({ page }) => {
+test("Duplicate from a card's menu puts a copy right under the original; Undo takes it away", async ({
+  page,
+}) => {
   await signInByRequest(page);
   await post(page.request, '/api/tasks', { title: 'Water plants', isToday: true, priority: 3 });
   await post(page.request, '/api/tasks', { title: 'Post the letter', isToday: true });
@@ -218,8 +220,16 @@ test("Duplicate from a card's menu puts a copy at the end of Today; Undo takes i
     .click();
   await page.getByRole('menuitem', { name: 'Duplicate' }).click();
   await expect(page.getByText('Task duplicated', { exact: true })).toBeVisible();
+  await expect(page.getByText('“Water plants” has a copy right under it.', { exact: true })).toBeVisible();
   const marked = 'Water plants, High priority';
-  await expect.poll(() => listedTitles(page)).toEqual([marked, 'Post the letter', marked]);
+  await expect.poll(() => listedTitles(page)).toEqual([marked, marked, 'Post the letter']);
+  // The server keeps it there too, in the one create the page sent.
+  const kept = (await (await page.request.get('/api/today')).json()) as {
+    tasks: Array<{ title: string; todaySortOrder: number }>;
+  };
+  expect(
+    kept.tasks.toSorted((a, b) => a.todaySortOrder - b.todaySortOrder).map((task) => task.title),
+  ).toEqual(['Water plants', 'Water plants', 'Post the letter']);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => listedTitles(page)).toEqual([marked, 'Post the letter']);
   const tasks = (await (await page.request.get('/api/tasks')).json()) as Array<{ title: string }>;

@@ -221,6 +221,11 @@ describe('GET /api/events', () => {
     await alice.client.call('PATCH', `/api/tasks/${packing.id}/checklist/${step}`, { done: true });
     const tickEvent = await phone.next((event) => changeNaming(packing.id)(event) && event !== created);
     expect(JSON.parse(tickEvent.data)).toEqual({ kinds: ['tasks'], ids: [packing.id] });
+    // A task created right under another moves those below it, in its list and on Today: told as a
+    // reorder of both is, naming no ids.
+    await alice.client.call('POST', '/api/tasks', { ...taskInput(), after: packing.id });
+    const moved = await phone.next((event) => event.data.includes('"tasks","today"'));
+    expect(JSON.parse(moved.data)).toEqual({ kinds: ['tasks', 'today'], ids: [] });
 
     // Bob's own change reaches him, and is all he ever sees.
     const bobsGoal = await bob.client.createGoal(goalInput());

@@ -10,6 +10,7 @@ import type { Day } from '#shared/domain/days';
 import { nextSortOrder } from '#shared/domain/ordering';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
+import { type Anchor, insertedUnder, type Placed, placedUnder, roomUnder } from './offline-copy-under';
 import { moveOnUpcoming, shownOn } from './upcoming-moves';
 
 /*
@@ -247,9 +248,72 @@ type NewItem = {
   isToday?: boolean;
   sortOrder?: number;
   todaySortOrder?: number;
+  /** A task to be placed right under (a duplicate's original). */
+  after?: string;
 };
 
-/** A task or habit made offline, as the server will answer it: at the end of its list and of Today. */
+/** A task as this device last read it, from whichever list has it (for a new task's `after`). */
+function cachedTask(queryClient: QueryClient, id: string): Anchor | undefined {
+  const listed = queryClient.getQueryData<Task[]>(listKey('tasks'))?.find((task) => task.id === id);
+  if (listed) return listed;
+  const onToday = queryClient.getQueryData<Today>(TODAY_KEY)?.tasks.find((task) => task.id === id);
+  if (onToday) return onToday;
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY })) {
+    for (const page of data?.pages ?? []) {
+      const shown = [...page.overdue, ...page.days.flatMap((day) => day.tasks)].find(
+        (task) => task.id === id,
+      );
+      if (shown) return shown;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A task made offline right under another (lib/offline-copy-under.ts): the items below make room on
+ * every cached copy, and it is shown under the other in its list, on Today and on Upcoming's days
+ * where the other is and it would be too (the same day), as the server will list it.
+ */
+function showCreatedUnder(queryClient: QueryClient, anchor: Anchor, placed: Placed, copy: Task): void {
+  updateItems(queryClient, 'tasks', (item) => roomUnder(item, anchor, placed));
+  updateItems(queryClient, 'habits', (item) => roomUnder(item, anchor, placed));
+  const list = queryClient.getQueryData<Task[]>(listKey('tasks')) ?? [];
+  const inList = placed.sortOrder !== undefined && list.some((task) => task.id === anchor.id);
+  queryClient.setQueryData(listKey('tasks'), inList ? insertedUnder(list, anchor.id, copy) : [...list, copy]);
+  const shown = withGoal(queryClient, copy);
+  const sameDay = copy.plannedFor !== null && copy.plannedFor === anchor.plannedFor;
+  const today = queryClient.getQueryData<Today>(TODAY_KEY);
+  const underOnToday =
+    placed.todaySortOrder !== undefined &&
+    (copy.isToday || sameDay) &&
+    today?.tasks.some((task) => task.id === anchor.id);
+  if (today && underOnToday) {
+    queryClient.setQueryData<Today>(TODAY_KEY, {
+      ...today,
+      tasks: insertedUnder(today.tasks, anchor.id, shown),
+    });
+  } else if (today && copy.isToday) {
+    queryClient.setQueryData<Today>(TODAY_KEY, { ...today, tasks: [...today.tasks, shown] });
+  }
+  if (!sameDay) return;
+  queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            overdue: insertedUnder(page.overdue, anchor.id, shown),
+            days: page.days.map((day) => ({ ...day, tasks: insertedUnder(day.tasks, anchor.id, shown) })),
+          })),
+        }
+      : data,
+  );
+}
+
+/**
+ * A task or habit made offline, as the server will answer it: at the end of its list and of Today, or
+ * right under the task named by `after`.
+ */
 function showCreated(queryClient: QueryClient, collection: Collection, input: NewItem): void {
   const key = listKey(collection);
   const list = queryClient.getQueryData<Array<Habit | Task>>(key) ?? [];
@@ -258,6 +322,15 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
   const sameList = collection === 'tasks' ? (list as Task[]).filter((task) => task.goalId === goalId) : list;
   const isToday = input.isToday ?? false;
   const todayOrders = today ? [...today.tasks, ...today.habits].map((item) => item.todaySortOrder) : [];
+  const anchor = collection === 'tasks' && input.after ? cachedTask(queryClient, input.after) : undefined;
+  const placed = anchor
+    ? placedUnder(anchor, {
+        goalId,
+        joinsToday: isToday || (input.plannedFor ?? null) !== null,
+        ...(input.sortOrder === undefined ? {} : { sortOrder: input.sortOrder }),
+        ...(input.todaySortOrder === undefined ? {} : { todaySortOrder: input.todaySortOrder }),
+      })
+    : {};
   const base = {
     id: input.id,
     title: input.title,
@@ -266,8 +339,9 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
     remindAt: input.remindAt ?? null,
     completedToday: false,
     completionCount: 0,
-    sortOrder: input.sortOrder ?? nextSortOrder(sameList.map((item) => item.sortOrder)),
-    todaySortOrder: input.todaySortOrder ?? (isToday ? nextSortOrder(todayOrders) : 0),
+    sortOrder: input.sortOrder ?? placed.sortOrder ?? nextSortOrder(sameList.map((item) => item.sortOrder)),
+    todaySortOrder:
+      input.todaySortOrder ?? placed.todaySortOrder ?? (isToday ? nextSortOrder(todayOrders) : 0),
     createdAt: new Date().toISOString(),
   };
   const item: Habit | Task =
@@ -287,6 +361,10 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
         }
       : { ...base, repeat: input.repeat ?? null, timesPerWeek: input.timesPerWeek ?? null };
   if (list.some((existing) => existing.id === item.id)) return;
+  if (anchor) {
+    showCreatedUnder(queryClient, anchor, placed, item as Task);
+    return;
+  }
   queryClient.setQueryData(key, [...list, item]);
   if (!today || !isToday) return;
   queryClient.setQueryData<Today>(

@@ -84,6 +84,12 @@ export const CreateTaskInputSchema = z.object({
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
   todaySortOrder: SortOrderSchema.optional(),
+  /**
+   * Place the new task right under this task of the person's, in its list and on Today, the items
+   * below moving down by one (docs/product.md#positions); a position given above wins, and a task not
+   * found places it at the end as without (a copy made offline of a task since deleted is still kept).
+   */
+  after: IdSchema.optional(),
 });
 export type CreateTaskInput = z.input<typeof CreateTaskInputSchema>;
 

@@ -47,6 +47,16 @@ function idsOf(request: FastifyRequest, createdId: string | undefined): string[]
   return moved.length <= MAX_IDS_PER_CHANGE ? moved : [];
 }
 
+/**
+ * A task created right under another (`after`, docs/product.md#positions) moved the items below it,
+ * in its list and on Today (habits too), as a reorder of both would: it is told as such a reorder is,
+ * naming no ids, so that every read of tasks, Today and habits is refetched.
+ */
+function movesOthers(request: FastifyRequest): boolean {
+  const body = request.body as { after?: unknown } | null | undefined;
+  return callOf(request)?.creates === true && typeof body?.after === 'string';
+}
+
 function tabOf(request: FastifyRequest): string | undefined {
   const tab = request.headers[TAB_HEADER];
   return typeof tab === 'string' && TAB_ID_PATTERN.test(tab) ? tab : undefined;
@@ -72,6 +82,10 @@ export function announcementOf(
       return { type: 'end', userId };
     default: {
       const tab = tabOf(request);
+      if (movesOthers(request)) {
+        const kinds = announces === 'today' ? [announces] : [announces, 'today' as const];
+        return { type: 'change', userId, kinds, ids: [], ...(tab ? { tab } : {}) };
+      }
       const ids = announces === 'account' ? [] : idsOf(request, createdId);
       return { type: 'change', userId, kinds: [announces], ids, ...(tab ? { tab } : {}) };
     }

@@ -2,6 +2,7 @@ import type { SortReorderInput, TaskReorderInput, TodayReorderInput } from '#sha
 import { nextSortOrder } from '#shared/domain/ordering';
 import { type Db, inTransaction } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
+import { findAnchor, shiftListAfter, shiftTodayAfter } from './place-after.repo';
 import {
   findTaskLists,
   maxPosition,
@@ -47,6 +48,33 @@ export async function todayPositionFor(
   if (change.requested !== undefined) return change.requested;
   if (change.joinsToday) return endPosition(db, userId, { kind: 'today' });
   return change.isNew ? 0 : undefined;
+}
+
+/**
+ * The positions of a task created right under another (`after`, docs/product.md#positions), making
+ * room by moving the items below it down by one: in its list when both are in the same one, and on
+ * Today when the new task joins it (`joinsToday`, as todayPositionFor decides) and the other counts
+ * there. A position the body gives wins; a task not found (gone, or not the person's) places nothing,
+ * and the new task goes at the end as any other. Runs inside the create's transaction and lock.
+ */
+export async function positionsAfter(
+  db: Db,
+  userId: string,
+  afterId: string,
+  task: { goalId: string | null; joinsToday: boolean; sortOrder?: number; todaySortOrder?: number },
+): Promise<{ sortOrder?: number; todaySortOrder?: number }> {
+  const anchor = await findAnchor(db, userId, afterId);
+  if (!anchor) return {};
+  const placed: { sortOrder?: number; todaySortOrder?: number } = {};
+  if (task.sortOrder === undefined && anchor.goalId === task.goalId) {
+    await shiftListAfter(db, userId, afterId);
+    placed.sortOrder = anchor.sortOrder + 1;
+  }
+  if (task.todaySortOrder === undefined && task.joinsToday && anchor.todaySortOrder !== null) {
+    await shiftTodayAfter(db, userId, afterId);
+    placed.todaySortOrder = anchor.todaySortOrder + 1;
+  }
+  return placed;
 }
 
 /** A reorder naming the same item twice has no single meaning; refuse it before touching anything. */

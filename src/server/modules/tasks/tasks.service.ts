@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../errors';
 import { recordRepeatDone, setTaskCompletion, undoRepeatDone } from '../completions/completions.service';
 import { getOwnedGoal } from '../goals/goals.service';
 import { createOnce, editItem } from '../items/item-writes.service';
-import { positionFor, reorderList, todayPositionFor } from '../positions/positions.service';
+import { positionFor, positionsAfter, reorderList, todayPositionFor } from '../positions/positions.service';
 import {
   countTasks,
   deleteCompletedTasks,
@@ -54,8 +54,9 @@ export function getTasks(
 }
 
 /**
- * Creates a task at the end of its list (and of Today when it goes there), unless positions are given;
- * a repeated client id answers the same task (modules/items/item-writes.service.ts).
+ * Creates a task at the end of its list (and of Today when it goes there), or right under the task
+ * named by `after`, unless positions are given; a repeated client id answers the same task and moves
+ * nothing again (modules/items/item-writes.service.ts).
  */
 export async function createTask(
   db: Db,
@@ -75,6 +76,16 @@ export async function createTask(
         input.repeat === null
           ? { repeat: null, repeatStart: null, plannedFor: input.plannedFor }
           : startRepeat(input.repeat, input.plannedFor, today);
+      const joinsToday = input.isToday || plan.plannedFor !== null;
+      const placed =
+        input.after === undefined
+          ? {}
+          : await positionsAfter(tx, userId, input.after, {
+              goalId: input.goalId,
+              joinsToday,
+              sortOrder: input.sortOrder,
+              todaySortOrder: input.todaySortOrder,
+            });
       return insertTask(
         tx,
         userId,
@@ -90,13 +101,17 @@ export async function createTask(
           completed: input.completed,
           completedOn: input.completed ? today : null,
           isToday: input.isToday,
-          sortOrder: await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder),
+          sortOrder:
+            placed.sortOrder ??
+            (await positionFor(tx, userId, { kind: 'tasks', goalId: input.goalId }, input.sortOrder)),
           todaySortOrder:
+            placed.todaySortOrder ??
             (await todayPositionFor(tx, userId, {
               requested: input.todaySortOrder,
-              joinsToday: input.isToday || plan.plannedFor !== null,
+              joinsToday,
               isNew: true,
-            })) ?? 0,
+            })) ??
+            0,
         },
         today,
       );

@@ -250,7 +250,11 @@ describe('TaskCard', () => {
 
   it('duplicates a task from the actions menu: everything but its completion, its checklist unticked under new ids, and Undo deletes the copy', async () => {
     const api = installFakeApi(
-      on('POST', '/api/tasks', (request) => ({ status: 201, body: makeTask(request.body as object) })),
+      // The task answered has no `after`: that only says where it goes.
+      on('POST', '/api/tasks', (request) => {
+        const { after: _after, ...created } = request.body as { after?: string };
+        return { status: 201, body: makeTask(created) };
+      }),
       on('DELETE', /^\/api\/tasks\//, () => ({ status: 204 })),
       on('GET', /^\/api\//, () => ({ body: [] })),
     );
@@ -273,7 +277,7 @@ describe('TaskCard', () => {
     await user.click(screen.getByRole('button', { name: 'More actions for Water the plants' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
     expect(await screen.findByText('Task duplicated')).toBeInTheDocument();
-    expect(screen.getByText('“Water the plants” has a copy at the end of its list.')).toBeInTheDocument();
+    expect(screen.getByText('“Water the plants” has a copy right under it.')).toBeInTheDocument();
     const [created] = api.writes();
     const copyId = (created?.body as { id?: string } | undefined)?.id;
     expect(copyId).toMatch(/^[0-9a-f-]{36}$/);
@@ -281,10 +285,11 @@ describe('TaskCard', () => {
     expect(created).toEqual({
       method: 'POST',
       path: '/api/tasks',
-      // Everything but the completion; the checklist to work through afresh.
+      // Everything but the completion; the checklist to work through afresh; right under the original.
       body: {
         id: copyId,
         ...copied,
+        after: task.id,
         checklist: [
           { id: expect.stringMatching(/^[0-9a-f-]{36}$/), title: 'Fill the can', done: false },
           { id: expect.stringMatching(/^[0-9a-f-]{36}$/), title: 'Ferns', done: false },
