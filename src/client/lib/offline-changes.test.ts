@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
 import type { Task } from '#shared/api/tasks';
@@ -10,6 +10,7 @@ import { applyQueuedChange, type QueuedChange } from './offline-changes';
 
 const HABIT_ID = '11111111-1111-4111-8111-111111111111';
 const NEW_ID = '22222222-2222-4222-8222-222222222222';
+const LATE_ID = '44444444-4444-4444-8444-444444444444';
 const GOAL = { id: '33333333-3333-4333-8333-333333333333', title: 'Run', color: 'blue', isHabitGoal: false };
 
 describe('applyQueuedChange', () => {
@@ -323,6 +324,41 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     ]);
     apply(client, 'PATCH', `/api/tasks/${task.id}`, { plannedFor: '2026-11-28' });
     expect(shown().days?.[0]).toEqual(['2026-11-28', ['Milk 2026-11-28', 'Intervals 2026-11-28']]);
+  });
+
+  it('a new task with a day: on Today once its day has come, and on Upcoming under its day or Overdue', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+    const client = cached();
+    client.setQueryData(['api', 'auth', 'user'], { id: HABIT_ID, timeZone: 'UTC', dayStartHour: 0 });
+    const twoDays = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey);
+    const page = twoDays?.pages[0];
+    if (!page) throw new Error('no page of Upcoming cached');
+    client.setQueryData(upcomingKey, {
+      ...twoDays,
+      pages: [{ ...page, days: [...page.days, { day: '2026-11-29', tasks: [], habits: [] }] }],
+    });
+    const orders = () =>
+      [
+        ...(client.getQueryData<Today>(['api', 'today'])?.tasks ?? []),
+        ...(client.getQueryData<Today>(['api', 'today'])?.habits ?? []),
+      ].map((item) => item.todaySortOrder);
+    const end = Math.max(...orders()) + 1;
+    apply(client, 'POST', '/api/tasks', { id: NEW_ID, title: 'Call mum', plannedFor: '2026-11-28' });
+    apply(client, 'POST', '/api/tasks', { id: GOAL.id, title: 'Dentist', plannedFor: '2026-11-29' });
+    apply(client, 'POST', '/api/tasks', { id: LATE_ID, title: 'Tax form', plannedFor: '2026-11-20' });
+
+    const today = client.getQueryData<Today>(['api', 'today']);
+    expect(today?.tasks.map((item) => [item.title, item.todaySortOrder]).slice(-2)).toEqual([
+      ['Call mum', end],
+      ['Tax form', end + 2],
+    ]);
+    const upcoming = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0];
+    expect(upcoming?.overdue.map((item) => item.title)).toEqual(['Milk', 'Tax form']);
+    expect(upcoming?.days.map((day) => [day.day, day.tasks.map((item) => item.title)])).toEqual([
+      ['2026-11-28', ['Intervals', 'Call mum']],
+      ['2026-11-29', ['Dentist']],
+    ]);
   });
 
   it('many tasks planned in one call: each as its own PATCH shows, joining the end of Today in order', () => {

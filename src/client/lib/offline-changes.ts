@@ -11,6 +11,7 @@ import { nextSortOrder } from '#shared/domain/ordering';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
 import { type Anchor, insertedUnder, type Placed, placedUnder, roomUnder } from './offline-copy-under';
+import { personsDayOf } from './persons-day';
 import { moveOnUpcoming, shownOn } from './upcoming-moves';
 
 /*
@@ -311,6 +312,21 @@ function showCreatedUnder(queryClient: QueryClient, anchor: Anchor, placed: Plac
 }
 
 /**
+ * The Today positions this device knows, as the server counts them for a new one's place at the end:
+ * Today's items, and in the lists every task on Today or with a day and every habit on Today.
+ */
+function todayPositions(queryClient: QueryClient): number[] {
+  const today = queryClient.getQueryData<Today>(TODAY_KEY);
+  const tasks = queryClient.getQueryData<Task[]>(listKey('tasks')) ?? [];
+  const habits = queryClient.getQueryData<Habit[]>(listKey('habits')) ?? [];
+  return [
+    ...(today ? [...today.tasks, ...today.habits] : []),
+    ...tasks.filter((task) => task.isToday || (task.plannedFor ?? null) !== null),
+    ...habits.filter((habit) => habit.isToday),
+  ].map((item) => item.todaySortOrder);
+}
+
+/**
  * A task or habit made offline, as the server will answer it: at the end of its list and of Today, or
  * right under the task named by `after`.
  */
@@ -321,7 +337,7 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
   const goalId = input.goalId ?? null;
   const sameList = collection === 'tasks' ? (list as Task[]).filter((task) => task.goalId === goalId) : list;
   const isToday = input.isToday ?? false;
-  const todayOrders = today ? [...today.tasks, ...today.habits].map((item) => item.todaySortOrder) : [];
+  const todayOrders = todayPositions(queryClient);
   const anchor = collection === 'tasks' && input.after ? cachedTask(queryClient, input.after) : undefined;
   const placed = anchor
     ? placedUnder(anchor, {
@@ -340,8 +356,11 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
     completedToday: false,
     completionCount: 0,
     sortOrder: input.sortOrder ?? placed.sortOrder ?? nextSortOrder(sameList.map((item) => item.sortOrder)),
+    // A task with a day counts among Today's positions from the start, as the server places it.
     todaySortOrder:
-      input.todaySortOrder ?? placed.todaySortOrder ?? (isToday ? nextSortOrder(todayOrders) : 0),
+      input.todaySortOrder ??
+      placed.todaySortOrder ??
+      (isToday || (input.plannedFor ?? null) !== null ? nextSortOrder(todayOrders) : 0),
     createdAt: new Date().toISOString(),
   };
   const item: Habit | Task =
@@ -366,12 +385,29 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
     return;
   }
   queryClient.setQueryData(key, [...list, item]);
+  if (collection === 'tasks') {
+    showCreatedTask(queryClient, item as Task);
+    return;
+  }
   if (!today || !isToday) return;
-  queryClient.setQueryData<Today>(
-    TODAY_KEY,
-    collection === 'tasks'
-      ? { ...today, tasks: [...today.tasks, withGoal(queryClient, item as Task)] }
-      : { ...today, habits: [...today.habits, item as Habit] },
+  queryClient.setQueryData<Today>(TODAY_KEY, { ...today, habits: [...today.habits, item as Habit] });
+}
+
+/**
+ * A new task on the screens that list it by day, as the server will answer it: on Today when it is put
+ * there or its day has come (docs/product.md#planning), and on Upcoming under its day, or Overdue.
+ */
+function showCreatedTask(queryClient: QueryClient, task: Task): void {
+  const today = queryClient.getQueryData<Today>(TODAY_KEY);
+  const shown = withGoal(queryClient, task);
+  const due = task.plannedFor !== null && task.plannedFor <= personsDayOf(queryClient);
+  if (today && (task.isToday || due)) {
+    queryClient.setQueryData<Today>(TODAY_KEY, { ...today, tasks: [...today.tasks, shown] });
+  }
+  const day = task.plannedFor as Day | null;
+  if (day === null) return;
+  queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) =>
+    data ? moveOnUpcoming(data, { id: task.id, from: undefined, to: day }, shown) : data,
   );
 }
 

@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { type Day, DEFAULT_DAY_START_HOUR, dayAt } from '#shared/domain/days';
+import type { AuthUser } from '#shared/api/auth';
+import { type Day, DEFAULT_DAY_START_HOUR, DEFAULT_TIME_ZONE, dayAt } from '#shared/domain/days';
 import { browserTimeZone } from './request-init';
+import { USER_QUERY_KEY } from './signed-in-user';
 
 /*
  * The person's day (docs/product.md#completion-and-days): what "Today", "Tomorrow" and "Overdue" on the
@@ -14,5 +17,18 @@ export const PersonsDayContext = createContext<Day | null>(null);
 export function usePersonsDay(): Day {
   return (
     useContext(PersonsDayContext) ?? dayAt(new Date(), browserTimeZone() ?? 'UTC', DEFAULT_DAY_START_HOUR)
+  );
+}
+
+/**
+ * The person's day outside React (a change kept offline, lib/offline-changes.ts), by the same rule as
+ * the app's frame (app/router.tsx): the signed-in person's zone and day start, else the browser's.
+ */
+export function personsDayOf(queryClient: QueryClient, now: Date = new Date()): Day {
+  const user = queryClient.getQueryData<AuthUser | null>(USER_QUERY_KEY);
+  return dayAt(
+    now,
+    user?.timeZone ?? browserTimeZone() ?? DEFAULT_TIME_ZONE,
+    user?.dayStartHour ?? DEFAULT_DAY_START_HOUR,
   );
 }
