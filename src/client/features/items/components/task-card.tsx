@@ -122,7 +122,7 @@ export const TaskCard = memo(function TaskCard({
         offerUndo({
           message: {
             title: 'Task duplicated',
-            description: `“${task.title}” has a copy right under it.`,
+            description: `The copy is right under “${task.title}”.`,
           },
           revert: () => deleteTask(copy.id),
           failure: 'Could not undo',
