@@ -103,18 +103,29 @@ function updateItems(
       ? { ...today, tasks: all(today.tasks) }
       : today && { ...today, habits: all(today.habits) },
   );
+  updateUpcoming(
+    queryClient,
+    collection === 'tasks' ? { tasks: all } : { tasks: (tasks) => tasks, habits: all },
+  );
+}
+
+/**
+ * Rewrites every loaded page of Upcoming: each list of tasks (Overdue, and each day's) with `tasks`,
+ * and each day's habits with `habits` when given.
+ */
+function updateUpcoming(
+  queryClient: QueryClient,
+  change: { tasks: (tasks: TodayTask[]) => TodayTask[]; habits?: (habits: Habit[]) => Habit[] },
+): void {
+  const { tasks, habits = (same: Habit[]) => same } = change;
   queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) =>
     data
       ? {
           ...data,
           pages: data.pages.map((page) => ({
             ...page,
-            overdue: collection === 'tasks' ? all(page.overdue) : page.overdue,
-            days: page.days.map((day) =>
-              collection === 'tasks'
-                ? { ...day, tasks: all(day.tasks) }
-                : { ...day, habits: all(day.habits) },
-            ),
+            overdue: tasks(page.overdue),
+            days: page.days.map((day) => ({ ...day, tasks: tasks(day.tasks), habits: habits(day.habits) })),
           })),
         }
       : data,
@@ -297,18 +308,7 @@ function showCreatedUnder(queryClient: QueryClient, anchor: Anchor, placed: Plac
     queryClient.setQueryData<Today>(TODAY_KEY, { ...today, tasks: [...today.tasks, shown] });
   }
   if (!sameDay) return;
-  queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            overdue: insertedUnder(page.overdue, anchor.id, shown),
-            days: page.days.map((day) => ({ ...day, tasks: insertedUnder(day.tasks, anchor.id, shown) })),
-          })),
-        }
-      : data,
-  );
+  updateUpcoming(queryClient, { tasks: (tasks) => insertedUnder(tasks, anchor.id, shown) });
 }
 
 /**
