@@ -122,7 +122,7 @@ export const TaskCard = memo(function TaskCard({
         offerUndo({
           message: {
             title: 'Task duplicated',
-            description: `The copy is right under “${task.title}”.`,
+            description: 'Right under the original.',
           },
           revert: () => deleteTask(copy.id),
           failure: 'Could not undo',
