@@ -132,6 +132,18 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
     });
     return client;
   }
+  /** The same, with an empty second day (2026-11-29) on Upcoming's page. */
+  function cachedTwoDays() {
+    const client = cached();
+    const upcoming = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey);
+    const page = upcoming?.pages[0];
+    if (!page) throw new Error('no page of Upcoming cached');
+    client.setQueryData(upcomingKey, {
+      ...upcoming,
+      pages: [{ ...page, days: [...page.days, { day: '2026-11-29', tasks: [], habits: [] }] }],
+    });
+    return client;
+  }
   const apply = (client: QueryClient, method: QueuedChange['method'], path: string, body?: unknown) =>
     applyQueuedChange(client, { method, path, body, label: 'A change' });
   const titles = (client: QueryClient) => ({
@@ -289,14 +301,7 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
   });
 
   it('a task planned for another day leaves its day, or Overdue, for the new one on Upcoming', () => {
-    const client = cached();
-    const twoDays = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey);
-    const page = twoDays?.pages[0];
-    if (!page) throw new Error('no page of Upcoming cached');
-    client.setQueryData(upcomingKey, {
-      ...twoDays,
-      pages: [{ ...page, days: [...page.days, { day: '2026-11-29', tasks: [], habits: [] }] }],
-    });
+    const client = cachedTwoDays();
     const shown = () => {
       const upcoming = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey)?.pages[0];
       return {
@@ -329,15 +334,8 @@ describe('every change to goals, tasks and habits shows at once offline', () => 
   it('a new task with a day: on Today once its day has come, and on Upcoming under its day or Overdue', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
-    const client = cached();
+    const client = cachedTwoDays();
     client.setQueryData(['api', 'auth', 'user'], { id: HABIT_ID, timeZone: 'UTC', dayStartHour: 0 });
-    const twoDays = client.getQueryData<{ pages: Upcoming[] }>(upcomingKey);
-    const page = twoDays?.pages[0];
-    if (!page) throw new Error('no page of Upcoming cached');
-    client.setQueryData(upcomingKey, {
-      ...twoDays,
-      pages: [{ ...page, days: [...page.days, { day: '2026-11-29', tasks: [], habits: [] }] }],
-    });
     const orders = () =>
       [
         ...(client.getQueryData<Today>(['api', 'today'])?.tasks ?? []),

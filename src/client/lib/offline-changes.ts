@@ -137,16 +137,9 @@ function updateUpcoming(
  * its new one, as a drag moves it (lib/upcoming-moves.ts). Read before its copies take the new day.
  */
 function showPlanChange(queryClient: QueryClient, id: string, to: Day | null): void {
-  const listed = queryClient.getQueryData<Task[]>(listKey('tasks'))?.find((task) => task.id === id);
-  const onToday = queryClient.getQueryData<Today>(TODAY_KEY)?.tasks.find((task) => task.id === id);
-  const task = onToday ?? (listed && withGoal(queryClient, listed));
+  const known = cachedTask(queryClient, id);
   queryClient.setQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY }, (data) => {
     if (!data) return data;
-    const known =
-      task ??
-      data.pages
-        .flatMap((page) => [...page.overdue, ...page.days.flatMap((day) => day.tasks)])
-        .find((copy) => copy.id === id);
     const from = shownOn(data, id, known?.plannedFor ?? null);
     return moveOnUpcoming(data, { id, from, to }, known);
   });
@@ -264,12 +257,15 @@ type NewItem = {
   after?: string;
 };
 
-/** A task as this device last read it, from whichever list has it (for a new task's `after`). */
-function cachedTask(queryClient: QueryClient, id: string): Anchor | undefined {
-  const listed = queryClient.getQueryData<Task[]>(listKey('tasks'))?.find((task) => task.id === id);
-  if (listed) return listed;
+/**
+ * A task as this device last read it, with its goal as Today shows it, from whichever cached list has
+ * it: Today, the tasks list, or a page of Upcoming.
+ */
+function cachedTask(queryClient: QueryClient, id: string): TodayTask | undefined {
   const onToday = queryClient.getQueryData<Today>(TODAY_KEY)?.tasks.find((task) => task.id === id);
   if (onToday) return onToday;
+  const listed = queryClient.getQueryData<Task[]>(listKey('tasks'))?.find((task) => task.id === id);
+  if (listed) return withGoal(queryClient, listed);
   for (const [, data] of queryClient.getQueriesData<InfiniteData<Upcoming>>({ queryKey: UPCOMING_KEY })) {
     for (const page of data?.pages ?? []) {
       const shown = [...page.overdue, ...page.days.flatMap((day) => day.tasks)].find(
