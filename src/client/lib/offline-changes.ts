@@ -7,6 +7,7 @@ import type { PlanTasksInput, Task, TaskGoalSummary } from '#shared/api/tasks';
 import type { Today, TodayTask } from '#shared/api/today';
 import type { Upcoming } from '#shared/api/upcoming';
 import type { Day } from '#shared/domain/days';
+import { uniqueLabels } from '#shared/domain/labels';
 import { nextSortOrder } from '#shared/domain/ordering';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
@@ -63,7 +64,7 @@ function withGoal(queryClient: QueryClient, task: Task): TodayTask {
  * count, a habit's one schedule taking the other's place, a task's goal on Today following its goalId.
  */
 /** Fields a copy saved by an older app may lack (its items had none), which an edit still sets. */
-const NEWER_FIELDS = new Set(['description', 'priority', 'checklist']);
+const NEWER_FIELDS = new Set(['description', 'priority', 'checklist', 'labels']);
 
 function changed<T extends Item>(queryClient: QueryClient, item: T, fields: Fields): T {
   const next: Fields = { ...item };
@@ -248,6 +249,7 @@ type NewItem = {
   priority?: Priority;
   // The create body as queued, before the server's defaults: an item's `done` may be absent.
   checklist?: ReadonlyArray<{ id: string; title: string; done?: boolean }>;
+  labels?: readonly string[];
   timesPerWeek?: number | null;
   completed?: boolean;
   isToday?: boolean;
@@ -372,6 +374,7 @@ function showCreated(queryClient: QueryClient, collection: Collection, input: Ne
             title,
             done: done ?? false,
           })),
+          labels: uniqueLabels(input.labels ?? []),
           completed: input.completed ?? false,
         }
       : { ...base, repeat: input.repeat ?? null, timesPerWeek: input.timesPerWeek ?? null };

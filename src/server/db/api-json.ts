@@ -85,6 +85,7 @@ export function taskFields(alias: string, day: Day, options: { inHabitGoal?: SQL
     ['remindAt', col(alias, 'remind_at')],
     ['priority', col(alias, 'priority')],
     ['checklist', checklistJson(alias, day, inHabitGoal)],
+    ['labels', col(alias, 'labels')],
     ['completed', col(alias, 'completed')],
     // A repeating task done today reads done until the day is over (docs/product.md#repeats).
     [

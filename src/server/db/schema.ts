@@ -138,6 +138,8 @@ export const tasks = pgTable(
      * (docs/decisions/049-checklists.md).
      */
     checklist: jsonb('checklist').$type<StoredChecklistItem[]>().notNull().default([]),
+    /** Its labels in the order given, each once in any case (docs/product.md#labels). */
+    labels: text('labels').array().notNull().default([]),
     completed: boolean('completed').notNull().default(false),
     /**
      * The person's day a normal task was completed on, null while open: an earlier day takes it off

@@ -6,6 +6,7 @@ export * from './common';
 export * from './goals';
 export * from './habits';
 export * from './history';
+export * from './labels';
 export * from './live';
 export * from './push';
 export * from './reminders';

@@ -11,6 +11,7 @@ import {
   TitleSchema,
 } from './common';
 import { GoalColorSchema } from './goals';
+import { LabelsInputSchema } from './labels';
 import { PLAN_MAX_MOVES } from './wire-names';
 
 export const PLANNED_FOR_MESSAGE = `plannedFor must be a day from ${EARLIEST_PLANNED_DAY} to ten years ahead, written YYYY-MM-DD`;
@@ -47,6 +48,8 @@ export const TaskSchema = z.object({
   priority: PrioritySchema,
   /** Its steps, in order, each ticked or not on the person's day (docs/product.md#checklists). */
   checklist: z.array(ChecklistItemSchema),
+  /** Its labels, in the order given, each once (docs/product.md#labels). */
+  labels: z.array(z.string()),
   /** A normal task's state. Tasks in a habit goal use completedToday instead. */
   completed: z.boolean(),
   /**
@@ -80,6 +83,7 @@ export const CreateTaskInputSchema = z.object({
   remindAt: RemindAtSchema.nullable().default(null),
   priority: PrioritySchema.default(0),
   checklist: ChecklistInputSchema.default([]),
+  labels: LabelsInputSchema.default([]),
   completed: z.boolean().default(false),
   isToday: z.boolean().default(false),
   sortOrder: SortOrderSchema.optional(),
@@ -103,6 +107,8 @@ export const UpdateTaskInputSchema = z.object({
   priority: PrioritySchema.optional(),
   /** The whole checklist as it is to be; PATCH /api/tasks/:id/checklist/:itemId ticks one item alone. */
   checklist: ChecklistInputSchema.optional(),
+  /** The whole list of labels as it is to be. */
+  labels: LabelsInputSchema.optional(),
   completed: z.boolean().optional(),
   completedToday: z.boolean().optional(),
   isToday: z.boolean().optional(),

@@ -156,6 +156,7 @@ function exportFile(rows: ExportRows, now: Date): AccountExport {
       remindAt: task.remindAt,
       priority: task.priority,
       checklist: task.checklist,
+      labels: task.labels,
       completed: task.completed,
       isToday: task.isToday,
       todaySortOrder: task.todaySortOrder,

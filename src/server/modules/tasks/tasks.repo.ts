@@ -19,6 +19,7 @@ export type NewTask = Pick<
   | 'remindAt'
   | 'priority'
   | 'checklist'
+  | 'labels'
   | 'completed'
   | 'completedOn'
   | 'isToday'

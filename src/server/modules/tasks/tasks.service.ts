@@ -98,6 +98,7 @@ export async function createTask(
           remindAt: input.remindAt,
           priority: input.priority,
           checklist: checklistToStore(input.checklist, [], { daily: goal?.isHabitGoal ?? false, today }),
+          labels: input.labels,
           completed: input.completed,
           completedOn: input.completed ? today : null,
           isToday: input.isToday,
@@ -143,6 +144,7 @@ export function patchTask(
       if (edits.description !== undefined) changes.description = edits.description;
       if (edits.remindAt !== undefined) changes.remindAt = edits.remindAt;
       if (edits.priority !== undefined) changes.priority = edits.priority;
+      if (edits.labels !== undefined) changes.labels = edits.labels;
       if (edits.completed !== undefined && edits.completed !== current.completed) {
         changes.completed = edits.completed;
         // The day it was done decides when it leaves Today (docs/product.md#fresh-today).

@@ -23,6 +23,7 @@ const task = (
 ): Task => ({
   id,
   title: id,
+  labels: [],
   description: null,
   goalId,
   plannedFor: null,

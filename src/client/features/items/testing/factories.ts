@@ -27,6 +27,7 @@ export function makeGoal(overrides: Partial<Goal> = {}): Goal {
 
 export function makeTask(overrides: Partial<Task> = {}): Task {
   return {
+    labels: [],
     id: fakeId(),
     title: 'Run 5k',
     description: null,

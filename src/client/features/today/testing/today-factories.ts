@@ -21,6 +21,7 @@ export function todayTask(
   return {
     id: testUuid(),
     title,
+    labels: [],
     description: null,
     goalId: overrides.goal ? overrides.goal.id : null,
     plannedFor: null,

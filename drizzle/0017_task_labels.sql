@@ -1,0 +1,1 @@
+ALTER TABLE "tasks" ADD COLUMN "labels" text[] DEFAULT '{}' NOT NULL;

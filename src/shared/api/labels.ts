@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import {
+  isLabel,
+  LABEL_LENGTH_MESSAGE,
+  LABEL_MAX_LENGTH,
+  LABEL_WORD_MESSAGE,
+  LABELS_COUNT_MESSAGE,
+  LABELS_MAX,
+  labelText,
+  uniqueLabels,
+} from '../domain/labels';
+
+/*
+ * A task's labels in the API (docs/product.md#labels, docs/decisions/051-labels.md). Given with or
+ * without "@", in any case; the same label twice is kept once, as first spelled.
+ */
+
+/** One label as given: "@" and spaces around it dropped, then checked as one word. */
+export const LabelSchema = z
+  .string({ message: 'A label must be text' })
+  .transform(labelText)
+  .refine((label) => label.length <= LABEL_MAX_LENGTH, { message: LABEL_LENGTH_MESSAGE, abort: true })
+  .refine(isLabel, { message: LABEL_WORD_MESSAGE });
+
+/** A task's whole list of labels, in its order, each once. */
+export const LabelsInputSchema = z
+  .array(LabelSchema, { message: 'labels must be a list of words' })
+  // Checked again once each label is kept once; this bound only stops a long list before that work.
+  .max(LABELS_MAX * 10, { message: LABELS_COUNT_MESSAGE })
+  .transform(uniqueLabels)
+  .refine((labels) => labels.length <= LABELS_MAX, { message: LABELS_COUNT_MESSAGE });

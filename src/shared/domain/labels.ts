@@ -1,0 +1,56 @@
+/**
+ * A task's labels (docs/product.md#labels, docs/decisions/051-labels.md): words such as "errands" or
+ * "calls" that cut across goals, as Todoist's labels and Things' tags do. A label is one word, so quick
+ * add reads "@errands" whole and a person types it the same way everywhere.
+ */
+
+/** Labels one task may carry: more than anyone tags one task with, few enough for a card's line. */
+export const LABELS_MAX = 10;
+/** Characters in one label. */
+export const LABEL_MAX_LENGTH = 30;
+
+/** A letter first (so "@9:05" stays a time), then letters, marks, digits, "-" or "_". */
+const LABEL = /^\p{L}[\p{L}\p{M}\p{N}_-]*$/u;
+
+export const LABEL_WORD_MESSAGE =
+  'A label is one word of letters, digits, - or _, starting with a letter (no spaces)';
+export const LABEL_LENGTH_MESSAGE = `A label is at most ${LABEL_MAX_LENGTH} characters`;
+export const LABELS_COUNT_MESSAGE = `A task holds at most ${LABELS_MAX} labels`;
+
+/** The label as given, without a leading "@" and the spaces around it, in Unicode's composed form. */
+export function labelText(given: string): string {
+  return given.trim().replace(/^@/, '').normalize('NFC');
+}
+
+export function isLabel(label: string): boolean {
+  return LABEL.test(label) && label.length <= LABEL_MAX_LENGTH;
+}
+
+/** Labels are the same label in any case: "Errands" and "errands" are one. */
+export function labelKey(label: string): string {
+  return label.toLowerCase();
+}
+
+/** The labels in their order, each once (the first spelling kept), without blanks. */
+export function uniqueLabels(labels: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const given of labels) {
+    const label = labelText(given);
+    const key = labelKey(label);
+    if (label === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(label);
+  }
+  return kept;
+}
+
+/** The item dialog's one line of labels: words separated by spaces or commas, "@" allowed before each. */
+export function labelsFromText(text: string): string[] {
+  return uniqueLabels(text.split(/[\s,]+/u));
+}
+
+/** The labels as the dialog's line shows them. */
+export function labelsToText(labels: readonly string[]): string {
+  return labels.join(' ');
+}
