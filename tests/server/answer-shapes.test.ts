@@ -41,12 +41,19 @@ beforeAll(async () => {
     goalId: daily.id,
     isToday: true,
     checklist: [step('Water', true), step('Stretch', false)],
+    // Labels, a text array in the row: written into the JSON as a list of strings (db/api-json.ts).
+    labels: ['health', 'مرحبا'],
   });
   await client.call('PATCH', `/api/tasks/${tick.id}`, { completedToday: true });
   await client.createTask({ goalId: plain.id, isToday: true, completed: true });
   await client.createTask({ isToday: true, title: 'مرحبا "quoted" \\ back\tslash' });
   // Planned, overdue, repeating and done today: Today and Upcoming carry plannedFor and repeat.
-  await client.createTask({ plannedFor: '2026-01-05', goalId: daily.id, checklist: [step('Ticket', true)] });
+  await client.createTask({
+    plannedFor: '2026-01-05',
+    goalId: daily.id,
+    checklist: [step('Ticket', true)],
+    labels: ['travel'],
+  });
   const repeating = await client.createTask({ repeat: 'FREQ=WEEKLY;BYDAY=MO,TH' });
   await client.call('PATCH', `/api/tasks/${repeating.id}`, { completed: true });
   await client.createTask({ repeat: 'FREQ=DAILY' });
@@ -90,6 +97,7 @@ describe('answers match their shared schemas exactly', () => {
     const moved = await client.call('PATCH', `/api/tasks/${(task.json() as { id: string }).id}`, {
       goalId: null,
       checklist: [{ id: '00000000-0000-4000-8000-00000000c1ec', title: 'Step' }],
+      labels: ['@errands', 'Errands', 'calls'],
     });
     const checked = await client.call(
       'PATCH',
@@ -122,6 +130,7 @@ describe('answers match their shared schemas exactly', () => {
       expect(validate(res.json()), `${res.body} ${JSON.stringify(validate.errors)}`).toBe(true);
     }
     expect((ticked.json() as { completedToday: boolean }).completedToday).toBe(true);
+    expect((moved.json() as { labels: unknown }).labels).toEqual(['errands', 'calls']);
     expect((checked.json() as { checklist: unknown }).checklist).toEqual([
       { id: '00000000-0000-4000-8000-00000000c1ec', title: 'Step', done: true },
     ]);

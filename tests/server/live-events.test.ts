@@ -221,6 +221,12 @@ describe('GET /api/events', () => {
     await alice.client.call('PATCH', `/api/tasks/${packing.id}/checklist/${step}`, { done: true });
     const tickEvent = await phone.next((event) => changeNaming(packing.id)(event) && event !== created);
     expect(JSON.parse(tickEvent.data)).toEqual({ kinds: ['tasks'], ids: [packing.id] });
+    // An edit of the labels alone is told as any edit of the task.
+    await alice.client.call('PATCH', `/api/tasks/${packing.id}`, { labels: ['travel'] });
+    const labelled = await phone.next(
+      (event) => changeNaming(packing.id)(event) && event !== created && event !== tickEvent,
+    );
+    expect(JSON.parse(labelled.data)).toEqual({ kinds: ['tasks'], ids: [packing.id] });
     // A task created right under another moves those below it, in its list and on Today: told as a
     // reorder of both is, naming no ids.
     await alice.client.call('POST', '/api/tasks', { ...taskInput(), after: packing.id });

@@ -130,6 +130,8 @@ const ECHOED = [
   'todaySortOrder',
   // An item given done reads done on the day it is saved, in a habit goal too.
   'checklist',
+  // As the schema keeps them: without "@", each once.
+  'labels',
 ];
 
 let t: TestApp;
@@ -167,6 +169,7 @@ async function seedAccount(client: ApiClient): Promise<string[]> {
       goalId: plain.id,
       isToday: true,
       checklist: CHECKLIST_ITEMS.map((id, n) => ({ id, title: `Step ${n}`, done: n === 0 })),
+      labels: ['errands', 'calls'],
     }),
     await client.createTask({
       goalId: daily.id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   isLabel,
+  LABEL_EMPTY_MESSAGE,
   LABEL_LENGTH_MESSAGE,
   LABEL_MAX_LENGTH,
   LABEL_WORD_MESSAGE,
@@ -15,10 +16,15 @@ import {
  * without "@", in any case; the same label twice is kept once, as first spelled.
  */
 
-/** One label as given: "@" and spaces around it dropped, then checked as one word. */
+/**
+ * One label as given: "@" and spaces around it dropped, then checked as one word. Nothing left ("", "@")
+ * is refused rather than dropped: a list given whole is saved as given, so a blank in it is a mistake
+ * the sender should hear of (the item dialog's line drops blanks itself, labelsFromText).
+ */
 export const LabelSchema = z
   .string({ message: 'A label must be text' })
   .transform(labelText)
+  .refine((label) => label !== '', { message: LABEL_EMPTY_MESSAGE, abort: true })
   .refine((label) => label.length <= LABEL_MAX_LENGTH, { message: LABEL_LENGTH_MESSAGE, abort: true })
   .refine(isLabel, { message: LABEL_WORD_MESSAGE });
 

@@ -12,6 +12,8 @@ export const LABEL_MAX_LENGTH = 30;
 /** A letter first (so "@9:05" stays a time), then letters, marks, digits, "-" or "_". */
 const LABEL = /^\p{L}[\p{L}\p{M}\p{N}_-]*$/u;
 
+/** "" or "@" alone: refused apart, so the message says what is wrong instead of asking for a word. */
+export const LABEL_EMPTY_MESSAGE = 'A label cannot be empty';
 export const LABEL_WORD_MESSAGE =
   'A label is one word of letters, digits, - or _, starting with a letter (no spaces)';
 export const LABEL_LENGTH_MESSAGE = `A label is at most ${LABEL_MAX_LENGTH} characters`;
