@@ -469,7 +469,7 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Tasks' }),
-      'Call mum tomorrow at 9am{Enter}Plan trip #work next week{Enter}Water plants p2',
+      'Call mum tomorrow at 9am{Enter}Plan trip #work next week{Enter}Water plants p2 @home @garden',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Create 3 Tasks' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -478,11 +478,12 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     ).toMatchObject([
       { title: 'Call mum', goalId: null, plannedFor: '2026-11-27', remindAt: '09:00' },
       { title: 'Plan trip', goalId: work.id, plannedFor: '2026-11-30' },
-      { title: 'Water plants', goalId: null, priority: 2 },
+      { title: 'Water plants', goalId: null, priority: 2, labels: ['home', 'garden'] },
     ]);
     expect(api.writes()[2]?.body).not.toHaveProperty('plannedFor');
     expect(api.writes()[1]?.body).not.toHaveProperty('remindAt');
     expect(api.writes()[0]?.body).not.toHaveProperty('priority');
+    expect(api.writes()[0]?.body).not.toHaveProperty('labels');
   });
 
   it('repeats on the chosen day: "Every week on Monday" for next week, sent as an RRULE', async () => {
