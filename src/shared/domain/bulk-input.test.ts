@@ -70,6 +70,15 @@ describe('readBulkLines', () => {
     ]);
   });
 
+  it('reads each line’s labels for that line alone', async () => {
+    const readings = await readBulkLines('Buy milk @errands @shop\nCall Ana @calls\nEmail me@x.com', context);
+    expect(readings.map(({ title, labels }) => [title, labels])).toEqual([
+      ['Buy milk', ['errands', 'shop']],
+      ['Call Ana', ['calls']],
+      ['Email me@x.com', []],
+    ]);
+  });
+
   it('reads nothing from blank text', async () => {
     expect(await readBulkLines(' \n\n', context)).toEqual([]);
   });

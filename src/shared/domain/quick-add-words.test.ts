@@ -17,6 +17,7 @@ type Expected = {
   repeat?: string | null;
   remindAt?: string | null;
   priority?: number | null;
+  labels?: string[];
   goalId?: string | null;
 };
 
@@ -32,8 +33,17 @@ function expectReading(text: string, expected: Expected, today = TODAY) {
     repeat: reading.repeat,
     remindAt: reading.remindAt,
     priority: reading.priority,
+    labels: reading.labels,
     goalId: reading.goalId,
-  }).toEqual({ plannedFor: null, repeat: null, remindAt: null, priority: null, goalId: null, ...expected });
+  }).toEqual({
+    plannedFor: null,
+    repeat: null,
+    remindAt: null,
+    priority: null,
+    labels: [],
+    goalId: null,
+    ...expected,
+  });
   // Every chip's words are where it says, and taking them all out leaves the title.
   for (const chip of reading.chips) expect(text.slice(chip.start, chip.end)).toBe(chip.text);
 }
@@ -532,6 +542,76 @@ describe('readQuickAdd: priority', () => {
     expect(readQuickAdd('Taxes p4', context()).chips[0]?.label).toBe('No priority');
     const kept = readQuickAdd('Taxes p1', { ...context(), dismissed: [{ kind: 'priority', text: 'p1' }] });
     expect(kept).toMatchObject({ title: 'Taxes p1', priority: null, chips: [] });
+  });
+});
+
+describe('readQuickAdd: labels', () => {
+  it.each<[string, Expected, string?]>([
+    ['Buy milk @errands', { title: 'Buy milk', labels: ['errands'] }],
+    ['@errands Buy milk', { title: 'Buy milk', labels: ['errands'] }],
+    // Every label in the line, as Todoist reads them, each once as first spelled.
+    ['Call Ana @calls @Work-2 @calls', { title: 'Call Ana', labels: ['calls', 'Work-2'] }],
+    ['Call Ana @Calls @calls', { title: 'Call Ana', labels: ['Calls'] }],
+    ['اشتر الخبز @مشتريات', { title: 'اشتر الخبز', labels: ['مشتريات'] }],
+    ['Buy milk @errands, then bread', { title: 'Buy milk, then bread', labels: ['errands'] }],
+    ['Buy milk @errands.', { title: 'Buy milk.', labels: ['errands'] }],
+    [
+      'Call mum @calls tomorrow at 5pm p1 #Family',
+      {
+        title: 'Call mum',
+        labels: ['calls'],
+        plannedFor: '2026-11-28',
+        remindAt: '17:00',
+        priority: 3,
+        goalId: 'g-family',
+      },
+    ],
+    // "@" before a word that is a day or a priority makes it a label.
+    ['Plan @monday', { title: 'Plan', labels: ['monday'] }],
+    ['Ship @p1', { title: 'Ship', labels: ['p1'] }],
+    // A letter must follow "@": times stay times, and "@noon" is a time.
+    ['Call mum @9:05', { title: 'Call mum', plannedFor: TODAY, remindAt: '09:05' }],
+    ['Call mum @5pm', { title: 'Call mum', plannedFor: TODAY, remindAt: '17:00' }],
+    ['Lunch @ noon', { title: 'Lunch', plannedFor: TODAY, remindAt: '12:00' }],
+    ['Lunch @noon @food', { title: 'Lunch', plannedFor: TODAY, remindAt: '12:00', labels: ['food'] }],
+    // Not labels: no word start, a word going on past what a label holds, too long, "@" alone.
+    ['Email me@x.com', { title: 'Email me@x.com' }],
+    ['Write @x.com', { title: 'Write @x.com' }],
+    ["Ask @mum's friend", { title: "Ask @mum's friend" }],
+    ['Reply to @ana@work', { title: 'Reply to @ana@work' }],
+    ['Sort (@home) and @ later', { title: 'Sort (@home) and @ later' }],
+    ['Pay @_bills', { title: 'Pay @_bills' }],
+    [`Pay @${'a'.repeat(31)}`, { title: `Pay @${'a'.repeat(31)}` }],
+    [`Pay @${'a'.repeat(30)}`, { title: 'Pay', labels: ['a'.repeat(30)] }],
+    // A label alone is no title.
+    ['@errands', { title: '', labels: ['errands'] }],
+  ])('%j -> %j', (text, expected, today) => {
+    expectReading(text, expected, today);
+  });
+
+  it('reads at most a task’s ten labels; later new ones stay in the title', () => {
+    const words = Array.from({ length: 12 }, (_, i) => `@l${String.fromCharCode(97 + i)}`);
+    const reading = readQuickAdd(`Sort ${words.join(' ')} @la`, context());
+    expect(reading.labels).toEqual(words.slice(0, 10).map((w) => w.slice(1)));
+    expect(reading.title).toBe('Sort @lk @ll');
+  });
+
+  it('shows each label as a chip and leaves one the person took away in the title', () => {
+    expect(readQuickAdd('Buy milk @errands @shop', context()).chips).toEqual([
+      { kind: 'label', text: '@errands', label: 'errands', start: 9, end: 17 },
+      { kind: 'label', text: '@shop', label: 'shop', start: 18, end: 23 },
+    ]);
+    const kept = readQuickAdd('Buy milk @errands @shop', {
+      ...context(),
+      dismissed: [{ kind: 'label', text: '@Errands' }],
+    });
+    expect(kept).toMatchObject({ title: 'Buy milk @errands', labels: ['shop'] });
+    // A time kept in the title is not read as a label instead.
+    const time = readQuickAdd('Lunch @noon', {
+      ...context(),
+      dismissed: [{ kind: 'reminder', text: '@noon' }],
+    });
+    expect(time).toMatchObject({ title: 'Lunch @noon', labels: [], remindAt: null });
   });
 });
 

@@ -2,8 +2,9 @@
  * Quick add understands words (docs/product.md#words-in-quick-add, docs/decisions/024-quick-add-words.md):
  * "Call mum tomorrow #Family" is the task "Call mum", planned for tomorrow, in the goal Family; "Gym
  * every monday" is "Gym" repeating FREQ=WEEKLY;BYDAY=MO; "at 5pm" is a reminder at 17:00
- * (quick-add-times.ts); "p1" is high priority (quick-add-priority.ts). Each thing read is a chip holding the words it came from; taking a chip's words
- * out of the text leaves the title.
+ * (quick-add-times.ts); "p1" is high priority (quick-add-priority.ts); "@errands" is a label
+ * (quick-add-labels.ts). Each thing read is a chip holding the words it came from; taking a chip's
+ * words out of the text leaves the title.
  *
  * Days are read by chrono-node, always from the person's day `today` (never the machine's clock or
  * zone); repeats by a small grammar of Stride's own (chrono reads no repeats), built as repeat-rule's
@@ -24,7 +25,9 @@ import {
   PLAN_YEARS_AHEAD,
   weekdayOf,
 } from './days';
+import { uniqueLabels } from './labels';
 import { PRIORITY_WORDS, type Priority } from './priority';
+import { readLabels } from './quick-add-labels';
 import { readPriority } from './quick-add-priority';
 import { readTime } from './quick-add-times';
 import type { TimeOfDay } from './reminder-times';
@@ -33,13 +36,13 @@ import { firstOccurrenceFrom } from './repeat-expansion';
 import { parseRepeat, type RepeatRule, repeatText, weekdayOfNumber } from './repeat-rule';
 import { repeatWords } from './repeat-words';
 
-export type QuickAddChipKind = 'day' | 'repeat' | 'reminder' | 'priority' | 'goal';
+export type QuickAddChipKind = 'day' | 'repeat' | 'reminder' | 'priority' | 'label' | 'goal';
 
 export type QuickAddChip = {
   kind: QuickAddChipKind;
   /** The words read, as typed: `text.slice(start, end)`. */
   text: string;
-  /** What the chip shows: "Tomorrow", "Every Monday", "17:00", the goal's name. */
+  /** What the chip shows: "Tomorrow", "Every Monday", "17:00", the label without "@", the goal's name. */
   label: string;
   start: number;
   end: number;
@@ -66,6 +69,8 @@ export type QuickAddReading = {
   remindAt: TimeOfDay | null;
   /** Read from "p1" to "p4"; null when none was typed. */
   priority: Priority | null;
+  /** Read from every "@label", each once as first spelled; [] when none was typed. */
+  labels: string[];
   goalId: string | null;
   goalName: string | null;
   /** In the order their words appear. */
@@ -585,8 +590,9 @@ function startLabel(day: Day, today: Day): string {
 
 /**
  * Reads quick add's line: the goal ("#Name"), the repeat ("every monday"), the reminder's time ("at
- * 5pm"), the priority ("p1") and the day ("tomorrow"), the first of each kind, each as a chip, and the title that is left. See
- * docs/product.md#words-in-quick-add for every rule.
+ * 5pm"), the priority ("p1") and the day ("tomorrow"), the first of each kind, and every label
+ * ("@errands"), each as a chip, and the title that is left. See docs/product.md#words-in-quick-add for
+ * every rule.
  */
 export function readQuickAdd(text: string, context: QuickAddContext): QuickAddReading {
   const { today } = context;
@@ -626,6 +632,12 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
     const { start, end } = priority;
     const label = `${PRIORITY_WORDS[priority.priority] ?? 'No'} priority`;
     chips.push({ kind: 'priority', text: text.slice(start, end), label, start, end });
+  }
+  // After the time, so "@noon" stays a time, and a time the person kept in the title is no label.
+  const labels = readLabels(masked, (words) => dismissed('label', words) || dismissed('reminder', words));
+  masked = blank(masked, labels);
+  for (const { start, end, label } of labels) {
+    chips.push({ kind: 'label', text: text.slice(start, end), label, start, end });
   }
 
   const days = [...ownDays(masked, today), ...chronoDays(masked, today)]
@@ -691,6 +703,7 @@ export function readQuickAdd(text: string, context: QuickAddContext): QuickAddRe
     repeat: rule,
     remindAt: time?.time ?? null,
     priority: priority?.priority ?? null,
+    labels: uniqueLabels(labels.map((read) => read.label)),
     goalId: goal?.goal.id ?? null,
     goalName: goal?.goal.title ?? null,
     chips,

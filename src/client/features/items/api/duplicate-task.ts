@@ -4,7 +4,7 @@ import { newId } from '../../../lib/client-id';
 /**
  * A new task with everything of `task` but its completion and history (docs/product.md#cards,
  * docs/decisions/048-duplicate-a-task.md): the same title, description, goal, day, repeat, reminder,
- * priority and place on Today or not, and its checklist's items each with an id of their own and
+ * priority, labels and place on Today or not, and its checklist's items each with an id of their own and
  * unticked, a copy to work through afresh (docs/decisions/049-checklists.md). It goes right under the
  * original, in its list and on Today (`after`, docs/product.md#positions), in the same one create. Its id
  * is made here, so that Undo can name the copy even when it was kept offline.
@@ -20,6 +20,7 @@ export function copyOf(task: Task): CreateTaskInput & { id: string } {
     repeat: task.repeat,
     remindAt: task.remindAt,
     priority: task.priority ?? 0,
+    labels: [...(task.labels ?? [])],
     checklist: (task.checklist ?? []).map((item) => ({ id: newId(), title: item.title, done: false })),
     isToday: task.isToday,
     after: task.id,

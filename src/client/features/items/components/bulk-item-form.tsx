@@ -120,6 +120,7 @@ export function BulkItemForm({
         ...(line.repeat ? { repeat: line.repeat } : {}),
         ...(line.remindAt ? { remindAt: line.remindAt } : {}),
         ...(line.priority ? { priority: line.priority } : {}),
+        ...(line.labels.length > 0 ? { labels: line.labels } : {}),
       }));
       settle(createTasks, inputs, { onSuccess: done, onError: fail });
     } else {

@@ -266,13 +266,14 @@ describe('TaskCard', () => {
       repeat: 'FREQ=WEEKLY;BYDAY=MO',
       remindAt: '08:00',
       priority: 2,
+      labels: ['garden', 'حديقة'],
       isToday: true,
     } as const;
     const checklist = [
       { id: fakeId(), title: 'Fill the can', done: true },
       { id: fakeId(), title: 'Ferns', done: false },
     ];
-    const task = makeTask({ ...copied, checklist, completed: true });
+    const task = makeTask({ ...copied, labels: [...copied.labels], checklist, completed: true });
     const { user } = renderWithProviders(<TaskCard task={task} goal={summary(ordinaryGoal)} />);
     await user.click(screen.getByRole('button', { name: 'More actions for Water the plants' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
@@ -376,6 +377,45 @@ describe("A task's checklist on its card", () => {
     const milk = screen.getByRole('article', { name: 'Milk' });
     expect(within(milk).getByText('Milk').parentElement?.childElementCount).toBe(1);
     expect(milk.querySelector('.mask-icon-list-checks')).toBeNull();
+  });
+});
+
+// docs/product.md#cards, docs/decisions/051-labels.md: muted "@label" words after the other marks.
+describe("A task's labels on its card", () => {
+  it('shows them after the other marks on one line, isolates each, says them after the title, and nothing for none', () => {
+    patchEchoes();
+    renderWithProviders(
+      <>
+        <TaskCard
+          task={makeTask({
+            title: 'Shop',
+            checklist: [{ id: fakeId(), title: 'Milk', done: false }],
+            labels: ['errands', 'مشتريات'],
+          })}
+        />
+        <TaskCard task={makeTask({ title: 'Call Ana', labels: ['calls'] })} />
+        <TaskCard task={makeTask({ title: 'Milk', labels: [] })} />
+      </>,
+    );
+    const shop = screen.getByRole('article', {
+      name: 'Shop, 0 of 1 checklist item done, labels errands, مشتريات',
+    });
+    const line = within(shop).getByText('errands').closest('[aria-hidden]');
+    expect(line).toHaveTextContent('@errands @مشتريات');
+    expect(line).toHaveClass('truncate', 'text-muted-foreground');
+    // After the checklist's count, in the same line of marks.
+    expect(line?.previousElementSibling).toHaveTextContent('0/1');
+    expect(within(shop).getByText('مشتريات').tagName).toBe('BDI');
+    expect(screen.getByRole('article', { name: 'Call Ana, label calls' })).toHaveTextContent('@calls');
+    const milk = screen.getByRole('article', { name: 'Milk' });
+    expect(within(milk).getByText('Milk').parentElement?.childElementCount).toBe(1);
+  });
+
+  it('shows none for a task cached before labels existed', () => {
+    patchEchoes();
+    const { labels: _labels, ...old } = makeTask({ title: 'Old copy' });
+    renderWithProviders(<TaskCard task={old as Parameters<typeof TaskCard>[0]['task']} />);
+    expect(screen.getByRole('article', { name: 'Old copy' })).not.toHaveTextContent('@');
   });
 });
 

@@ -33,8 +33,8 @@ export function ChangedElsewhere({
         <div className="min-w-0">
           <p className="font-semibold">Changed on another device</p>
           <p>
-            Its {listed(fields)} {fields.length === 1 ? 'was' : 'were'} changed there. Take the new values, or
-            keep yours and save them.
+            Its {listed(fields)} {fields.length === 1 && fields[0] !== 'labels' ? 'was' : 'were'} changed
+            there. Take the new values, or keep yours and save them.
           </p>
         </div>
       </div>

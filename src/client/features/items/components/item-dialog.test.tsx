@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { api as contract, queryKeyOf } from '#shared/api/contract';
 import { GOAL_COLORS } from '#shared/domain/palette';
 import { PersonsDayContext } from '../../../lib/persons-day';
 import { installFakeApi, on, type RecordedRequest } from '../../../testing/fake-api';
 import { fakePushBrowser } from '../../../testing/fake-push-browser';
-import { renderWithProviders } from '../../../testing/render';
+import { createTestQueryClient, renderWithProviders } from '../../../testing/render';
 import { makeGoal, makeHabit, makeTask } from '../testing/factories';
 import { ItemDialog, type ItemDialogProps } from './item-dialog';
 
@@ -469,7 +470,7 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Bulk' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Tasks' }),
-      'Call mum tomorrow at 9am{Enter}Plan trip #work next week{Enter}Water plants p2',
+      'Call mum tomorrow at 9am{Enter}Plan trip #work next week{Enter}Water plants p2 @home @garden',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Create 3 Tasks' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -478,11 +479,12 @@ describe("ItemDialog: a task's day (docs/product.md#item-dialog)", () => {
     ).toMatchObject([
       { title: 'Call mum', goalId: null, plannedFor: '2026-11-27', remindAt: '09:00' },
       { title: 'Plan trip', goalId: work.id, plannedFor: '2026-11-30' },
-      { title: 'Water plants', goalId: null, priority: 2 },
+      { title: 'Water plants', goalId: null, priority: 2, labels: ['home', 'garden'] },
     ]);
     expect(api.writes()[2]?.body).not.toHaveProperty('plannedFor');
     expect(api.writes()[1]?.body).not.toHaveProperty('remindAt');
     expect(api.writes()[0]?.body).not.toHaveProperty('priority');
+    expect(api.writes()[0]?.body).not.toHaveProperty('labels');
   });
 
   it('repeats on the chosen day: "Every week on Monday" for next week, sent as an RRULE', async () => {
@@ -834,6 +836,114 @@ describe('ItemDialog: a priority (docs/product.md#priority)', () => {
     await second.user.click(within(second.dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     expect(api.writes()[1]?.body).toEqual({ title: 'File taxes', goalId: null, isToday: false, priority: 0 });
+  });
+});
+
+describe("ItemDialog: a task's labels (docs/product.md#item-dialog)", () => {
+  const labels = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: /^Labels/ });
+
+  it('a new task takes a line of words after its priority, each once; none is not sent, and a habit has none', async () => {
+    const api = fakeServer();
+    const { dialog, user, onOpenChange } = openDialog({ presetType: 'task' });
+    const field = labels(dialog);
+    // Right after the priority.
+    expect(field.closest('div')?.previousElementSibling).toContainElement(
+      within(dialog).getByRole('combobox', { name: 'Priority' }),
+    );
+    expect(field).toHaveAccessibleDescription('One word each, separated by spaces');
+    expect(field).toHaveAttribute('dir', 'auto');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Shop');
+    await user.type(field, '@errands, Calls  مشتريات errands');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toEqual({
+      id: CLIENT_ID,
+      title: 'Shop',
+      goalId: null,
+      isToday: false,
+      labels: ['errands', 'Calls', 'مشتريات'],
+    });
+
+    const plain = openDialog({ presetType: 'task' });
+    await plain.user.type(within(plain.dialog).getByRole('textbox', { name: 'Title' }), 'Milk{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).not.toHaveProperty('labels');
+
+    const habit = openDialog({ presetType: 'habit' });
+    expect(within(habit.dialog).queryByRole('textbox', { name: /^Labels/ })).not.toBeInTheDocument();
+  });
+
+  it('names a word that is no label, and how many is too many, under the field, and sends nothing', async () => {
+    const api = fakeServer();
+    const { dialog, user } = openDialog({ presetType: 'task' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Shop');
+    await user.type(labels(dialog), 'errands 9am');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    const message =
+      '“9am”: A label is one word of letters, digits, - or _, starting with a letter (no spaces)';
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(labels(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(labels(dialog)).toHaveAccessibleDescription(`${message} One word each, separated by spaces`);
+    await user.clear(labels(dialog));
+    await user.type(labels(dialog), 'a b c d e f g h i j k');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A task holds at most 10 labels');
+    await user.type(labels(dialog), '{Backspace}{Backspace}');
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(labels(dialog)).not.toHaveAttribute('aria-invalid');
+    expect(api.writes()).toEqual([]);
+  });
+
+  it("editing shows the task's labels and sends them only when they changed; emptied, it sends none", async () => {
+    const api = fakeServer();
+    const task = makeTask({ title: 'Shop', labels: ['errands', 'Town'] });
+    const first = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    expect(labels(first.dialog)).toHaveValue('errands Town');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ title: 'Shop', goalId: null, isToday: false });
+    first.unmount();
+
+    const second = openDialog({ mode: 'edit', item: { kind: 'task', task } });
+    await second.user.clear(labels(second.dialog));
+    await second.user.click(within(second.dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).toEqual({ title: 'Shop', goalId: null, isToday: false, labels: [] });
+  });
+
+  it("offers the person's other labels, the most used first, at most 8, each added to the line", async () => {
+    const api = fakeServer();
+    const client = createTestQueryClient();
+    const words = ['calls', 'town', 'home', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
+    client.setQueryData(queryKeyOf(contract.tasks.list), [
+      makeTask({ labels: ['errands', 'calls'] }),
+      makeTask({ labels: ['Errands', 'town', 'calls'] }),
+      makeTask({ labels: ['errands', ...words.slice(2)] }),
+    ]);
+    const onOpenChange = vi.fn();
+    const { user } = renderWithProviders(
+      <ItemDialog open onOpenChange={onOpenChange} mode="add" presetType="task" />,
+      { client },
+    );
+    const dialog = screen.getByRole('dialog');
+    const offered = () =>
+      within(within(dialog).getByRole('list', { name: 'Your labels' }))
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label'));
+    // errands 3 times (as first spelled), calls twice, then the rest alphabetically; 8 of them.
+    expect(offered()).toEqual(
+      ['errands', 'calls', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((label) => `Add label “${label}”`),
+    );
+    await user.type(labels(dialog), 'calls');
+    expect(offered()).not.toContain('Add label “calls”');
+    expect(offered()).toContain('Add label “home”');
+    await user.click(within(dialog).getByRole('button', { name: 'Add label “errands”' }));
+    expect(labels(dialog)).toHaveValue('calls errands');
+    // Focus goes to the suggestion now in its place, for the next one.
+    expect(within(dialog).getByRole('button', { name: 'Add label “a1”' })).toHaveFocus();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Shop');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.writes()[0]?.body).toMatchObject({ title: 'Shop', labels: ['calls', 'errands'] });
   });
 });
 

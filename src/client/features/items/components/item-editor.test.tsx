@@ -133,6 +133,38 @@ describe('ItemEditor', () => {
     expect(priority).toHaveDisplayValue('High');
   });
 
+  it('labels changed elsewhere are named; "Take the new values" shows them, "Keep mine" sends mine', async () => {
+    const task = makeTask({ title: 'Shop', labels: ['errands'] });
+    const data = { tasks: [task] };
+    const api = serve(data);
+    const { user, client, dialog } = await openEditor(task, ' today');
+    const labels = within(dialog).getByRole('textbox', { name: /Labels/ });
+    expect(labels).toHaveValue('errands');
+
+    data.tasks = [{ ...task, labels: ['errands', 'town'] }];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    const notice = await within(dialog).findByRole('status');
+    expect(notice).toHaveTextContent('Its labels were changed there.');
+    await user.click(within(notice).getByRole('button', { name: 'Take the new values' }));
+    expect(labels).toHaveValue('errands town');
+
+    // Changed there again: the person keeps their own line, which is sent since it differs.
+    await user.clear(labels);
+    await user.type(labels, 'errands');
+    data.tasks = [{ ...task, labels: ['town'] }];
+    await client.invalidateQueries({ queryKey: ['api', 'tasks'] });
+    await user.click(await within(dialog).findByRole('button', { name: 'Keep mine' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    // The title came back with the new values; the line the person kept is sent, as it differs.
+    expect(api.writes()[0]?.body).toEqual({
+      title: 'Shop',
+      goalId: null,
+      isToday: false,
+      labels: ['errands'],
+    });
+  });
+
   it('a tick or a new count elsewhere is not an edit: nothing is said', async () => {
     const habit = makeHabit({ title: 'Stretch', completedToday: false, completionCount: 3 });
     const data = { tasks: [], habits: [habit] };

@@ -1,4 +1,5 @@
 import type { QuickAddChip } from '#shared/domain/quick-add-words';
+import Tag from '~icons/lucide/tag';
 import X from '~icons/lucide/x';
 import { MaskIcon } from '../../../components/ui/mask-icon';
 import { cn } from '../../../lib/cn';
@@ -8,12 +9,13 @@ const KIND_NAME = {
   repeat: 'Repeat',
   reminder: 'Reminder',
   priority: 'Priority',
+  label: 'Label',
   goal: 'Goal',
 } as const;
 
 /**
  * What quick add read out of the line, before Enter (docs/product.md#words-in-quick-add): one chip per
- * day, repeat, reminder, priority and goal, each with a button that puts its words back into the title.
+ * day, repeat, reminder, priority, label and goal, each with a button that puts its words back into the title.
  */
 export function QuickAddChips({
   chips,
@@ -39,8 +41,11 @@ export function QuickAddChips({
           {chip.kind === 'repeat' && <MaskIcon icon="repeat" className="size-3" />}
           {chip.kind === 'reminder' && <MaskIcon icon="bell" className="size-3" />}
           {chip.kind === 'priority' && <MaskIcon icon="flag" className="size-3" />}
+          {/* A label's mark is drawn inline: only quick add shows it, so no card icon need carry it. */}
+          {chip.kind === 'label' && <Tag className="size-3" aria-hidden />}
           <span>
             <span className="sr-only">{KIND_NAME[chip.kind]}: </span>
+            {chip.kind === 'label' && <span aria-hidden>@</span>}
             <span dir="auto">{chip.label}</span>
           </span>
           <button

@@ -103,6 +103,34 @@ describe('quick add understands words (docs/product.md#words-in-quick-add)', () 
     });
   });
 
+  it('reads every label: "Buy milk @errands @Shop" is sent with both, and a removed one stays in the title', async () => {
+    const api = fakeServer();
+    const { user } = renderQuickAdd();
+    await user.type(
+      screen.getByRole('textbox', { name: 'New task on Today' }),
+      'Buy milk @errands @Shop @home',
+    );
+    const chips = await screen.findByRole('list', { name: 'Read from your words' });
+    await waitFor(() =>
+      expect(
+        within(chips)
+          .getAllByRole('listitem')
+          .map((chip) => chip.textContent),
+      ).toEqual(['Label: @errands', 'Label: @Shop', 'Label: @home']),
+    );
+    await user.click(screen.getByRole('button', { name: 'Keep “@home” in the title' }));
+    await user.click(screen.getByRole('textbox', { name: 'New task on Today' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      id: expect.any(String),
+      title: 'Buy milk @home',
+      goalId: null,
+      isToday: true,
+      labels: ['errands', 'Shop'],
+    });
+  });
+
   it('removing a chip keeps its words in the title', async () => {
     const api = fakeServer();
     const { user } = renderQuickAdd();

@@ -97,6 +97,7 @@ export function QuickAdd({ label, goalId = null, isToday = false }: QuickAddProp
       ...(words?.repeat ? { repeat: words.repeat } : {}),
       ...(words?.remindAt ? { remindAt: words.remindAt } : {}),
       ...(words?.priority ? { priority: words.priority } : {}),
+      ...(words?.labels.length ? { labels: words.labels } : {}),
     };
     // Each Enter is its own call (mutateAsync): several typed quickly each report their own outcome.
     settle(

@@ -36,6 +36,7 @@ import { ChangedElsewhere, DeletedElsewhere } from './changed-elsewhere';
 import { ChecklistField } from './checklist-field';
 import { DescriptionField } from './description-field';
 import { GoalFields } from './goal-fields';
+import { LabelsField } from './labels-field';
 import { TaskHabitFields } from './task-habit-fields';
 
 export type SingleItemFormProps = {
@@ -55,8 +56,8 @@ export type SingleItemFormProps = {
 
 /**
  * The one-item form of the dialog, for adding any kind and for editing (docs/product.md#item-dialog):
- * the title, the description (description-field.tsx), a task's checklist (checklist-field.tsx) and the
- * buttons here, each kind's own fields in goal-fields.tsx and task-habit-fields.tsx, what the values
+ * the title, the description (description-field.tsx), a task's checklist (checklist-field.tsx), its
+ * labels (labels-field.tsx, placed after its priority) and the buttons here, each kind's own fields in goal-fields.tsx and task-habit-fields.tsx, what the values
  * become in lib/item-form-values.ts, one save mutation (api/save-item.ts). Validated on submit, then again on every change
  * (docs/product.md#form-rules), which is react-hook-form's default pair of modes.
  */
@@ -213,6 +214,17 @@ export function SingleItemForm({
                   keptRule: base?.kind === 'task' ? base.task.repeat : null,
                 }
               : undefined
+          }
+          labels={
+            kind === 'task' ? (
+              <LabelsField
+                id={`${ids}-labels`}
+                register={form.register}
+                setValue={form.setValue}
+                text={form.watch('labels')}
+                error={form.formState.errors.labels?.message}
+              />
+            ) : undefined
           }
         />
       )}

@@ -21,12 +21,14 @@ import { settle } from '../lib/settle';
 import { ChecklistMark, checklistSpoken } from './checklist-mark';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
+import { LabelsMark, labelsSpoken } from './labels-mark';
 import { PriorityMark, priorityRing, prioritySpoken, priorityToast } from './priority-mark';
 import { useReminderParts } from './reminder-parts';
 import { useTaskPlanParts } from './task-plan';
 import { addedToTodayToast, removedFromTodayToast } from './today-toasts';
 
 const NO_CHECKLIST: Task['checklist'] = [];
+const NO_LABELS: Task['labels'] = [];
 
 export type TaskCardProps = CardSortProps & {
   task: Task;
@@ -75,6 +77,8 @@ export const TaskCard = memo(function TaskCard({
   const priority = task.priority ?? 0;
   // Nor a checklist.
   const checklist = task.checklist ?? NO_CHECKLIST;
+  // Nor labels.
+  const labels = task.labels ?? NO_LABELS;
 
   const setDone = (value: boolean) => ({
     id: task.id,
@@ -161,13 +165,19 @@ export const TaskCard = memo(function TaskCard({
         tint={tint && colors ? colors.background : undefined}
         circleTone={priorityRing(priority)}
         meta={
-          goalName || priority || plan.label || reminder.label || checklist.length > 0 ? (
+          goalName ||
+          priority ||
+          plan.label ||
+          reminder.label ||
+          checklist.length > 0 ||
+          labels.length > 0 ? (
             <>
               {goalName}
               <PriorityMark priority={priority} />
               {plan.label}
               {reminder.label}
               <ChecklistMark checklist={checklist} />
+              <LabelsMark labels={labels} />
             </>
           ) : undefined
         }
@@ -176,6 +186,7 @@ export const TaskCard = memo(function TaskCard({
           plan.spoken,
           reminder.spoken,
           checklistSpoken(checklist),
+          labelsSpoken(labels),
         )}
         menuExtra={
           <>

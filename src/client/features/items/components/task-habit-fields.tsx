@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { type Control, Controller, type UseFormRegister } from 'react-hook-form';
 import type { Day } from '#shared/domain/days';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -12,7 +13,7 @@ import { ReminderField } from './reminder-field';
 
 /**
  * A task's or a habit's own fields in the item dialog: "Add to Today", a task's day or a habit's
- * schedule, the reminder time, a task's priority, and its goal unless the dialog is fixed to one
+ * schedule, the reminder time, a task's priority and labels, and its goal unless the dialog is fixed to one
  * (docs/product.md#item-dialog).
  */
 export function TaskHabitFields({
@@ -22,6 +23,7 @@ export function TaskHabitFields({
   showGoalSelect,
   plan,
   habitSchedule,
+  labels,
   kind,
 }: {
   idPrefix: string;
@@ -32,6 +34,8 @@ export function TaskHabitFields({
   plan?: { today: Day; dateError?: string; keptRule?: string | null };
   /** Offer a habit's schedule; `kept` is the habit's own when editing. */
   habitSchedule?: { kept?: HabitSchedule };
+  /** A task's labels field, after its priority. */
+  labels?: ReactNode;
   kind: 'task' | 'habit';
 }) {
   return (
@@ -67,6 +71,7 @@ export function TaskHabitFields({
       )}
       <ReminderField id={`${idPrefix}-remind`} control={control} kind={kind} />
       {kind === 'task' && <PriorityField id={`${idPrefix}-priority`} control={control} />}
+      {labels}
       {showGoalSelect && (
         <Controller
           control={control}

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ChecklistInputSchema } from '#shared/api/checklist';
 import { DESCRIPTION_MAX, TitleSchema } from '#shared/api/common';
 import { GoalColorSchema } from '#shared/api/goals';
+import { LabelSchema, LabelsInputSchema } from '#shared/api/labels';
 import { type Day, isDay } from '#shared/domain/days';
+import { labelsFromText, labelsToText } from '#shared/domain/labels';
 import { DEFAULT_GOAL_COLOR } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
 import type { SaveItemRequest } from '../api/save-item';
@@ -50,7 +52,20 @@ const ChecklistFieldSchema = z.array(ChecklistFieldItemSchema).superRefine((item
 });
 
 /**
- * The title's rule, the description's length and the checklist's rules, checked before anything is
+ * A task's labels as the dialog's one line holds them ("errands calls"), by the API's own rules
+ * (LabelsInputSchema); a word that breaks them is named before the rule it breaks.
+ */
+const LabelsFieldSchema = z.string().superRefine((text, context) => {
+  const labels = labelsFromText(text);
+  const wrong = labels.find((label) => !LabelSchema.safeParse(label).success);
+  const parsed = LabelsInputSchema.safeParse(labels);
+  if (parsed.success) return;
+  const message = parsed.error.issues[0]?.message ?? 'Check the labels';
+  context.addIssue({ code: 'custom', message: wrong === undefined ? message : `“${wrong}”: ${message}` });
+});
+
+/**
+ * The title's rule, the description's length, the labels' and the checklist's rules, checked before anything is
  * sent (docs/product.md#form-rules); the others take what the controls allow.
  */
 export const SingleItemFormSchema = z.object({
@@ -74,6 +89,8 @@ export const SingleItemFormSchema = z.object({
   remindAt: z.string(),
   /** A task's priority (docs/product.md#priority), as the select's value: "0" none to "3" high. */
   priority: z.enum(['0', '1', '2', '3']),
+  /** A task's labels (docs/product.md#labels), one line of words. */
+  labels: LabelsFieldSchema,
   /** A task's checklist (docs/product.md#checklists), in its order. */
   checklist: ChecklistFieldSchema,
 });
@@ -114,6 +131,7 @@ export function formDefaults(
     habitSchedule: 'daily',
     remindAt: '',
     priority: '0',
+    labels: '',
     checklist: [],
   };
   if (!item) return blank;
@@ -138,6 +156,8 @@ export function formDefaults(
         repeatChoice: choiceOfRule(item.task.repeat, item.task.plannedFor ?? today),
         remindAt: item.task.remindAt ?? '',
         priority: priorityValue(item.task.priority),
+        // A copy saved before tasks had labels has none.
+        labels: labelsToText(item.task.labels ?? []),
         // A copy saved before tasks had checklists has none.
         checklist: item.task.checklist ?? [],
       };
@@ -158,8 +178,9 @@ export function formDefaults(
  * editing a task sends title, goalId and isToday, and description or plannedFor only when it changed
  * (an edit kept offline then leaves another device's description alone); a new task or habit sends
  * its description only when it has one; in a goal's context a new task joins that goal whatever the
- * form says (docs/product.md#dialog-lifecycle). A task's checklist is sent only when the person changed
- * it (checklistChange).
+ * form says (docs/product.md#dialog-lifecycle). A task's labels are sent only when they differ from its
+ * own, a new task's only when it has some; its checklist only when the person changed it
+ * (checklistChange).
  * `item` is what the form's fields came from (a rule "kept" is its rule); `current` is the item as the
  * lists have it now, which "only when changed" compares with: it differs from `item` when the item
  * changed on another device and the person kept their own values.
@@ -180,6 +201,7 @@ export function saveRequestFor(
   // Blank is none, as the API stores it (DescriptionSchema).
   const description = values.description.trim() || null;
   const priority = Number(values.priority) as Priority;
+  const labels = labelsFromText(values.labels);
   const goalFields = {
     title,
     description,
@@ -202,6 +224,7 @@ export function saveRequestFor(
           ...(repeat === now.repeat ? {} : { repeat }),
           ...(remindAt === now.remindAt ? {} : { remindAt }),
           ...(priority === (now.priority ?? 0) ? {} : { priority }),
+          ...(sameLabels(labels, now.labels ?? []) ? {} : { labels }),
           ...checklistChange(item.task.checklist ?? [], now.checklist ?? [], values.checklist),
         },
       },
@@ -240,6 +263,7 @@ export function saveRequestFor(
         ...(repeat ? { repeat } : {}),
         ...(remindAt ? { remindAt } : {}),
         ...(priority ? { priority } : {}),
+        ...(labels.length > 0 ? { labels } : {}),
         ...(checklist.length > 0 ? { checklist } : {}),
       },
     };
@@ -264,6 +288,11 @@ export function saveRequestFor(
  */
 function timeOfField(value: string): string | null {
   return value === '' ? null : value.slice(0, 5);
+}
+
+/** The same labels in the same order and spelling: a label written anew in another case is a change. */
+function sameLabels(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((label, index) => label === b[index]);
 }
 
 /** A task's priority as the select holds it; a copy saved before tasks had one has none. */
@@ -317,6 +346,7 @@ export function changedFields(before: EditableItem, after: EditableItem): string
     .map(([, name]) => name);
   // A list is a new array at every read: its words and order are compared, never its ticks.
   if (before.kind === 'task' && after.kind === 'task') {
+    if (!sameLabels(before.task.labels ?? [], after.task.labels ?? [])) names.push('labels');
     if (!sameChecklistWords(before.task.checklist ?? [], after.task.checklist ?? [])) names.push('checklist');
   }
   return [...new Set(names)];
