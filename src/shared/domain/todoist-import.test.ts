@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountImportSchema } from '../api/account-data';
+import { AccountImportSchema, EXPORT_VERSION } from '../api/account-data';
 import {
   convertTodoistFiles,
   readTodoistDate,
@@ -85,7 +85,7 @@ describe('convertTodoistFiles', () => {
     expect(counts).toMatchObject({ projects: 1, tasks: 2, checklistItems: 0 });
     // No day settings: the import keeps the person's own.
     expect(file).not.toHaveProperty('settings');
-    expect(file).toMatchObject({ format: 'stride-export', version: 5 });
+    expect(file).toMatchObject({ format: 'stride-export', version: EXPORT_VERSION });
   });
 
   it('reads the older header without IS_COLLAPSED, DURATION or DEADLINE, by column name', async () => {
