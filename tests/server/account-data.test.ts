@@ -13,6 +13,7 @@ import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { addDays } from '#shared/domain/days';
+import { LABEL_WORD_MESSAGE } from '#shared/domain/labels';
 import { executeRows, inTransaction } from '../../src/server/db/client';
 import { COMPLETED_DAYS_PAGE } from '../../src/server/modules/account-data/account-data.repo';
 import { uniqueEmail } from '../factories';
@@ -56,8 +57,13 @@ async function filledAccount() {
   });
   const daily = await client.createGoal({ title: 'Daily reading', isHabitGoal: true, color: 'purple' });
   await client.createGoal({ title: 'Old plan', archived: true });
-  const interval = await client.createTask({ title: 'Intervals, 6×400 m', goalId: run.id, isToday: true });
-  await client.createTask({ title: 'Buy shoes', goalId: run.id, completed: true });
+  const interval = await client.createTask({
+    title: 'Intervals, 6×400 m',
+    goalId: run.id,
+    isToday: true,
+    labels: ['running', 'Outside'],
+  });
+  await client.createTask({ title: 'Buy shoes', goalId: run.id, completed: true, labels: ['errands'] });
   const chapter = await client.createTask({ title: 'قراءة فصل', goalId: daily.id, isToday: true });
   await client.createTask({ title: '=1+1 looks like a formula' });
   const stretch = await client.createHabit({ title: 'Stretch', isToday: true });
@@ -121,7 +127,7 @@ describe('GET /api/account/export', () => {
     const file = AccountExportSchema.parse(res.json());
     expect(file).toMatchObject({
       format: 'stride-export',
-      version: 5,
+      version: 6,
       exportedAt: now.toISOString(),
       profile: { email: a.user.email, name: 'Dana Export' },
       settings: { timeZone: 'Europe/Paris', timeZoneFromDevice: true, dayStartHour: 0 },
@@ -142,6 +148,7 @@ describe('GET /api/account/export', () => {
       '=1+1 looks like a formula',
     ]);
     expect(file.tasks.find((task) => task.id === a.chapter.id)?.completedDays).toEqual(['2026-03-10']);
+    expect(file.tasks.map((task) => task.labels)).toEqual([['running', 'Outside'], ['errands'], [], []]);
     expect(file.habits.find((habit) => habit.id === a.stretch.id)).toMatchObject({
       isToday: true,
       completedDays: ['2026-03-08', '2026-03-09', '2026-03-10'],
@@ -161,12 +168,17 @@ describe('GET /api/account/export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority,checklist',
+      'id,title,goal_id,goal,completed,on_today,today_position,position,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority,checklist,labels',
     );
     expect(lines[1]).toMatch(
       new RegExp(`^${a.interval.id},"Intervals, 6×400 m",${a.run.id},Run a 10k,false,true,`),
     );
+    // Labels as quick add reads them, behind an apostrophe: a cell starting with "@" is a formula to
+    // a spreadsheet. None is an empty cell.
+    expect(lines[1]).toMatch(/,'@running @Outside$/);
+    expect(lines[2]).toMatch(/,'@errands$/);
     expect(lines[4]).toContain(",'=1+1 looks like a formula,");
+    expect(lines[4]).toMatch(/,$/);
     const completions = await a.client.call('GET', '/api/account/export/csv/completions');
     expect(
       completions.body
@@ -326,8 +338,8 @@ describe('POST /api/account/import', () => {
   it.each([
     [{ format: 'something-else', version: 1 }, 'This is not a Stride export file'],
     [
-      { format: 'stride-export', version: 6 },
-      'This export file has a version this Stride cannot read (it reads versions 1, 2, 3, 4 and 5)',
+      { format: 'stride-export', version: 7 },
+      'This export file has a version this Stride cannot read (it reads versions 1, 2, 3, 4, 5 and 6)',
     ],
     [
       {
@@ -676,7 +688,7 @@ describe('export version 2: the plan', () => {
     const ruled = await a.client.createHabit({ title: 'Gym', repeat: 'FREQ=WEEKLY;BYDAY=MO,WE,FR' });
     const weekly = await a.client.createHabit({ title: 'Swim', timesPerWeek: 3 });
     const file = AccountExportSchema.parse((await a.client.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(5);
+    expect(file.version).toBe(6);
     const taskIn = (id: string) => file.tasks.find((task) => task.id === id);
     expect(taskIn(planned.id)).toMatchObject({ plannedFor: '2026-03-20', repeat: null, repeatStart: null });
     const exported = taskIn(repeating.id);
@@ -740,14 +752,14 @@ describe('export version 2: the plan', () => {
     };
     const tasks = await csv('tasks');
     expect(tasks.header).toMatch(
-      /,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority,checklist$/,
+      /,created_at,planned_for,repeat,repeat_in_words,repeat_start,remind_at,description,priority,checklist,labels$/,
     );
-    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15,,,$/);
+    expect(tasks.row(planned.id)).toMatch(/,2026-03-20,,,,08:15,,,,$/);
     // The rule counts from the day it was planned for, a Tuesday.
     expect(tasks.row(repeating.id)).toMatch(
-      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,,,,$/,
+      /,2026-03-10,FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,Every 2 weeks on Tuesday,2026-03-10,,,,,$/,
     );
-    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,,,,$/);
+    expect(tasks.row(unplanned.id)).toMatch(/Z,,,,,,,,,$/);
     const habits = await csv('habits');
     expect(habits.header).toMatch(
       /,created_at,repeat,repeat_in_words,repeat_start,times_per_week,remind_at,description$/,
@@ -775,5 +787,46 @@ describe('export version 2: the plan', () => {
     expect(task).toMatchObject({ id, plannedFor: null, repeat: null });
     const [habit] = await b.client.expect(200, HabitListSchema, 'GET', '/api/habits');
     expect(habit).toMatchObject({ id: habitId, repeat: null, timesPerWeek: null });
+  });
+});
+
+describe('export version 6: labels', () => {
+  const task = { goalId: null, completed: false, isToday: false, todaySortOrder: 0 };
+
+  it('imports a version 5 file without labels, and a version 6 file’s labels by a create’s rules', async () => {
+    const b = await person();
+    const old = { id: randomUUID(), title: 'Old', sortOrder: 0 };
+    const labelled = { id: randomUUID(), title: 'Labelled', sortOrder: 1 };
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 5,
+      tasks: [{ ...task, ...old }],
+    });
+    await b.client.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 6,
+      tasks: [{ ...task, ...labelled, labels: ['@calls', 'Calls', 'errands'] }],
+    });
+    const tasks = await b.client.expect(200, TaskListSchema, 'GET', '/api/tasks');
+    expect(tasks.map((item) => [item.title, item.labels])).toEqual([
+      ['Old', []],
+      ['Labelled', ['calls', 'errands']],
+    ]);
+  });
+
+  it('refuses a file with a bad label naming where it is, and imports nothing of it', async () => {
+    const b = await person();
+    const before = await rowsOf(b.user.id);
+    const res = await b.client.call('POST', '/api/account/import', {
+      format: 'stride-export',
+      version: 6,
+      tasks: [
+        { ...task, id: randomUUID(), title: 'Fine', sortOrder: 0, labels: ['calls'] },
+        { ...task, id: randomUUID(), title: 'Bad', sortOrder: 1, labels: ['calls', 'two words'] },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().issues).toEqual([{ path: 'tasks.1.labels.1', message: LABEL_WORD_MESSAGE }]);
+    expect(await rowsOf(b.user.id)).toEqual(before);
   });
 });

@@ -111,6 +111,47 @@ describe('the calendar feed', () => {
     expect(startsOf(events.get('Bins') as ICAL.Event, 3)).toEqual(['2027-03-01', '2027-04-01', '2027-05-01']);
   });
 
+  it('gives each event its task’s labels as CATEGORIES, and an edit of them reaches the feed', async () => {
+    const client = await signedIn('Europe/Paris');
+    const errands = await client.createTask({
+      title: 'Post office',
+      plannedFor: '2027-02-03',
+      labels: ['errands', 'Café', 'city-centre'],
+    });
+    await client.createTask({
+      title: 'Call mum',
+      plannedFor: '2027-02-04',
+      remindAt: '18:30',
+      labels: ['calls'],
+    });
+    await client.createTask({ title: 'Bare', plannedFor: '2027-02-05' });
+    // Moved off its rule: the day apart and the rule's days after it are two events, both labelled.
+    const moved = await client.createTask({
+      title: 'Yoga',
+      plannedFor: '2027-03-22',
+      repeat: 'FREQ=WEEKLY;BYDAY=MO',
+      labels: ['health'],
+    });
+    await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${moved.id}`, { plannedFor: '2027-03-24' });
+    const path = await newFeed(client);
+    const first = await read(path);
+    expect(first.statusCode, first.body).toBe(200);
+    const categoriesOf = (event: ICAL.Event | undefined) =>
+      event?.component.getAllProperties('categories').flatMap((property) => property.getValues()) ?? [];
+    const events = eventsOf(first.body);
+    expect(categoriesOf(events.get('Post office'))).toEqual(['errands', 'Café', 'city-centre']);
+    expect(categoriesOf(events.get('Call mum'))).toEqual(['calls']);
+    expect(categoriesOf(events.get('Bare'))).toEqual([]);
+    const yoga = first.body.split('BEGIN:VEVENT').filter((event) => event.includes('SUMMARY:Yoga'));
+    expect(yoga).toHaveLength(2);
+    for (const event of yoga) expect(event).toContain('\r\nCATEGORIES:health\r\n');
+
+    await client.expect(200, TaskSchema, 'PATCH', `/api/tasks/${errands.id}`, { labels: ['stamps'] });
+    const second = await read(path);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(categoriesOf(eventsOf(second.body).get('Post office'))).toEqual(['stamps']);
+  });
+
   it('counts a repeat from its current day: a done occurrence is not in the feed again', async () => {
     const client = await signedIn('America/New_York');
     const task = await client.createTask({

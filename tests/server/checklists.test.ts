@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountExportSchema, AccountImportResultSchema } from '#shared/api/account-data';
+import { AccountExportSchema, AccountImportResultSchema, EXPORT_VERSION } from '#shared/api/account-data';
 import { CalendarFeedSchema } from '#shared/api/calendar';
 import { CHECKLIST_MAX } from '#shared/api/checklist';
 import { type Task, TaskListSchema, TaskSchema } from '#shared/api/tasks';
@@ -340,7 +340,7 @@ describe('a checklist in the export, the import, the CSV file and the calendar f
     });
     await from.createTask({ title: 'Plain' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(5);
+    expect(file.version).toBe(EXPORT_VERSION);
     expect(file.tasks.map((task) => [task.title, task.checklist])).toEqual([
       [
         'Routine',
@@ -425,7 +425,7 @@ describe('a checklist in the export, the import, the CSV file and the calendar f
     expect(await client.expect(200, TaskListSchema, 'GET', '/api/tasks')).toHaveLength(3);
   });
 
-  it('is the CSV file’s last column, a line an item as it read on the export’s day', async () => {
+  it('is a column of the CSV file, a line an item as it read on the export’s day', async () => {
     now = new Date('2026-11-24T15:00:00Z');
     const client = await signedIn();
     await client.createTask({
@@ -437,8 +437,8 @@ describe('a checklist in the export, the import, the CSV file and the calendar f
     });
     await client.createTask({ title: 'Bare' });
     const csv = (await client.call('GET', '/api/account/export/csv/tasks')).body.trimEnd().split('\r\n');
-    expect(csv[0]?.endsWith(',priority,checklist')).toBe(true);
-    expect(csv[1]).toMatch(/^[^,]+,Pack,.*,"\[x\] Passport\n\[ \] Charger, ""the long one"""$/);
+    expect(csv[0]?.endsWith(',priority,checklist,labels')).toBe(true);
+    expect(csv[1]).toMatch(/^[^,]+,Pack,.*,"\[x\] Passport\n\[ \] Charger, ""the long one""",$/);
     expect(csv[2]).toMatch(/^[^,]+,Bare,.*,$/);
   });
 

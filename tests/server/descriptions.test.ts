@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountExportSchema, AccountImportResultSchema } from '#shared/api/account-data';
+import { AccountExportSchema, AccountImportResultSchema, EXPORT_VERSION } from '#shared/api/account-data';
 import { DESCRIPTION_MAX } from '#shared/api/common';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
@@ -130,11 +130,11 @@ describe('descriptions in the export, the import and the calendar feed', () => {
     await from.createTask({ title: 'Pay rent', description: 'IBAN in the email\n"from March"' });
     await from.createHabit({ title: 'Walk', description: 'Round the park' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(5);
+    expect(file.version).toBe(EXPORT_VERSION);
     expect(file.tasks.map((task) => task.description)).toEqual(['IBAN in the email\n"from March"']);
     expect(file.habits.map((habit) => habit.description)).toEqual(['Round the park']);
     const csv = await from.call('GET', '/api/account/export/csv/tasks');
-    expect(csv.body.trimEnd()).toMatch(/,"IBAN in the email\n""from March""",,$/);
+    expect(csv.body.trimEnd()).toMatch(/,"IBAN in the email\n""from March""",,,$/);
 
     const to = await signedIn();
     await to.expect(200, AccountImportResultSchema, 'POST', '/api/account/import', file);

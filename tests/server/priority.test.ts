@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountExportSchema, AccountImportResultSchema } from '#shared/api/account-data';
+import { AccountExportSchema, AccountImportResultSchema, EXPORT_VERSION } from '#shared/api/account-data';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { TodaySchema } from '#shared/api/today';
 import { UpcomingSchema } from '#shared/api/upcoming';
@@ -90,13 +90,13 @@ describe('priority in the export, the import and the calendar feed', () => {
     await from.createTask({ title: 'Urgent', priority: 3 });
     await from.createTask({ title: 'Plain' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(5);
+    expect(file.version).toBe(EXPORT_VERSION);
     expect(file.tasks.map((task) => [task.title, task.priority])).toEqual([
       ['Urgent', 3],
       ['Plain', 0],
     ]);
     const csv = (await from.call('GET', '/api/account/export/csv/tasks')).body.trimEnd().split('\r\n');
-    expect(csv[1]).toMatch(/^[^,]+,Urgent,.*,high,$/);
+    expect(csv[1]).toMatch(/^[^,]+,Urgent,.*,high,,$/);
     expect(csv[2]).toMatch(/^[^,]+,Plain,.*,$/);
 
     const to = await signedIn();

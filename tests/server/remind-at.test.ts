@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountExportSchema, AccountImportResultSchema } from '#shared/api/account-data';
+import { AccountExportSchema, AccountImportResultSchema, EXPORT_VERSION } from '#shared/api/account-data';
 import { HabitListSchema, HabitSchema } from '#shared/api/habits';
 import { TaskListSchema, TaskSchema } from '#shared/api/tasks';
 import { REMIND_AT_MESSAGE } from '#shared/domain/reminder-times';
@@ -93,7 +93,7 @@ describe('remindAt in the export and the import', () => {
     await from.createTask({ title: 'Pay rent', plannedFor: '2026-04-01', remindAt: '09:15' });
     await from.createHabit({ title: 'Walk', remindAt: '12:30' });
     const file = AccountExportSchema.parse((await from.call('GET', '/api/account/export')).json());
-    expect(file.version).toBe(5);
+    expect(file.version).toBe(EXPORT_VERSION);
     expect(file.tasks.map((task) => task.remindAt)).toEqual(['09:15']);
     expect(file.habits.map((habit) => habit.remindAt)).toEqual(['12:30']);
 

@@ -98,10 +98,12 @@ describe('a Todoist project imported through the account import', () => {
         remindAt: task.remindAt,
         priority: task.priority,
         checklist: task.checklist.map((item) => [item.title, item.done]),
+        labels: task.labels,
       })),
     ).toEqual([
       {
-        title: 'Pack the bag @travel',
+        title: 'Pack the bag',
+        labels: ['travel'],
         goalId: goals[0]?.id,
         description: 'Passport, tickets\n\nCharger: The long cable',
         // Tokyo's 18:00 on 29 November, after its day began at 04:00: tomorrow is the 30th.
@@ -123,6 +125,7 @@ describe('a Todoist project imported through the account import', () => {
         remindAt: null,
         priority: 1,
         checklist: [],
+        labels: [],
       },
     ]);
 

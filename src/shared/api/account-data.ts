@@ -15,6 +15,7 @@ import {
 import { GoalColorSchema, GoalSchema } from './goals';
 import { HabitSchema, ONE_SCHEDULE_MESSAGE, TimesPerWeekSchema } from './habits';
 import { DaySchema } from './history';
+import { LabelsInputSchema } from './labels';
 import { PlannedForSchema, PrioritySchema, TaskSchema } from './tasks';
 
 /*
@@ -30,10 +31,11 @@ export const EXPORT_FORMAT = 'stride-export';
  * file, which has none, still imports: its items come unplanned and repeat nothing. Version 3 adds
  * `remindAt` on tasks and habits; older files import without reminders. Version 4 adds a task's and a
  * habit's `description` and a task's `priority`; older files import without them. Version 5 adds a task's
- * `checklist`, each item with the day it was ticked; older files import with none.
+ * `checklist`, each item with the day it was ticked; older files import with none. Version 6 adds a
+ * task's `labels`; older files import without them.
  */
-export const EXPORT_VERSION = 5;
-export const IMPORTABLE_VERSIONS = [1, 2, 3, 4, 5] as const;
+export const EXPORT_VERSION = 6;
+export const IMPORTABLE_VERSIONS = [1, 2, 3, 4, 5, 6] as const;
 /** Largest import body: a full account (10,000 tasks, 200 habits with years of history) fits. */
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** Completed days one item may carry in a file: about 27 years of daily ticks. */
@@ -114,6 +116,8 @@ const ImportedTaskSchema = z.object({
   checklist: checklistOf(
     z.object({ id: IdSchema, title: TitleSchema, doneOn: DaySchema.nullable().default(null) }),
   ).default([]),
+  // Version 6 only. By a create's rules, so a file written by hand with a bad label is refused naming it.
+  labels: LabelsInputSchema.default([]),
   completed: z.boolean({ message: 'completed must be true or false' }),
   isToday: z.boolean({ message: 'isToday must be true or false' }),
   todaySortOrder: SortOrderSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AccountImportSchema } from '../api/account-data';
+import { AccountImportSchema, EXPORT_VERSION } from '../api/account-data';
+import { LABELS_MAX } from './labels';
 import {
   convertTodoistFiles,
   readTodoistDate,
@@ -78,14 +79,49 @@ describe('convertTodoistFiles', () => {
       }),
     ]);
     expect(tasks.map((task) => [task.title, task.goalId, task.sortOrder])).toEqual([
-      ['Repot the basil @garden', goals[0]?.id, 0],
+      ['Repot the basil', goals[0]?.id, 0],
       ['Call the plumber', goals[0]?.id, 1],
     ]);
-    expect(tasks[0]).toMatchObject({ completed: false, isToday: false, checklist: [], description: null });
+    expect(tasks[0]).toMatchObject({
+      completed: false,
+      isToday: false,
+      checklist: [],
+      description: null,
+      labels: ['garden'],
+    });
     expect(counts).toMatchObject({ projects: 1, tasks: 2, checklistItems: 0 });
     // No day settings: the import keeps the person's own.
     expect(file).not.toHaveProperty('settings');
-    expect(file).toMatchObject({ format: 'stride-export', version: 5 });
+    expect(file).toMatchObject({ format: 'stride-export', version: EXPORT_VERSION });
+  });
+
+  it.each([
+    ['Clean the @Kitchen floor', 'Clean the floor', ['Kitchen']],
+    ['@home Clean @errands', 'Clean', ['home', 'errands']],
+    ['Call @calls @Calls @CALLS', 'Call', ['calls']],
+    ['Tea at the @café', 'Tea at the', ['café']],
+    ['Decomposed @cafe\u0301', 'Decomposed', ['café']],
+    ['Ask @two-words_2 now', 'Ask now', ['two-words_2']],
+    // Not labels by Stride's rules: left in the title as written.
+    ['Mail me@x.com at @9:05', 'Mail me@x.com at @9:05', []],
+    ['Ping @ and @@x', 'Ping @ and @@x', []],
+    ['Plan @trip, then @rest.', 'Plan @trip, then @rest.', []],
+    [`Long @${'a'.repeat(31)}`, `Long @${'a'.repeat(31)}`, []],
+    // A task needs words: labels alone stay its title too.
+    ['@errands', '@errands', ['errands']],
+  ])('reads the "@name" words of %j into its labels: %j %j', async (content, title, labels) => {
+    const { tasks } = await convert(csv(row({ content })));
+    expect(tasks[0]).toMatchObject({ title, labels });
+  });
+
+  it(`keeps at most ${LABELS_MAX} labels, the rest in the title; a sub-task keeps its "@" words`, async () => {
+    const many = Array.from({ length: LABELS_MAX + 2 }, (_, n) => `@l${n}`).join(' ');
+    const { tasks } = await convert(
+      csv(row({ content: `Sort ${many}` }), row({ content: 'Trowel @garden', indent: '2' })),
+    );
+    expect(tasks[0]?.labels).toEqual(Array.from({ length: LABELS_MAX }, (_, n) => `l${n}`));
+    expect(tasks[0]?.title).toBe(`Sort @l${LABELS_MAX} @l${LABELS_MAX + 1}`);
+    expect(tasks[0]?.checklist).toEqual([expect.objectContaining({ title: 'Trowel @garden' })]);
   });
 
   it('reads the older header without IS_COLLAPSED, DURATION or DEADLINE, by column name', async () => {

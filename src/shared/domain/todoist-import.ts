@@ -3,6 +3,8 @@
  * import brings in unchanged (docs/product.md#your-data, docs/decisions/050-import-from-todoist.md).
  * One goal per file; its top-level tasks become tasks, their sub-tasks checklist items; notes, sub-tasks'
  * words and a deadline join the task's description; the DATE column is read by quick add's own reader.
+ * Todoist keeps a task's labels in its CONTENT as "@name" words (its CSV help says to type them there):
+ * those that are Stride labels move from the title to the task's labels.
  *
  * Ids are made from the file's name, the row's place and its words, so importing the same file again
  * finds every item already there and adds nothing (the import matches by id). Quick add's reader
@@ -13,6 +15,7 @@ import { type AccountImportFile, EXPORT_FORMAT, EXPORT_VERSION } from '../api/ac
 import { CHECKLIST_MAX } from '../api/checklist';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../api/common';
 import { addYears, type Day, EARLIEST_PLANNED_DAY, isDay, PLAN_YEARS_AHEAD } from './days';
+import { labelsInText } from './labels';
 import { GOAL_COLORS } from './palette';
 import { PRIORITY_OF_TODOIST, type Priority } from './priority';
 import { readQuickAdd } from './quick-add-words';
@@ -253,13 +256,16 @@ async function mapFile(
   const rowId = (row: Row) => todoistId('row', file.name, String(row.number), JSON.stringify(row.cells));
 
   const newTask = async (row: Row, name: string, priority: Priority): Promise<Building> => {
+    // A title of labels alone keeps its words as written: a task needs a title.
+    const { rest, labels } = labelsInText(row.get('CONTENT'));
     const building: Building = {
       task: {
         id: await rowId(row),
-        title: name,
+        title: todoistTitle(rest) || name,
         goalId,
         priority,
         checklist: [],
+        labels,
         completed: false,
         isToday: false,
         todaySortOrder: 0,

@@ -10,8 +10,10 @@ import { type CsvCell, csvPieces } from '../../http/csv';
  * JSON file is, so the two never disagree. Positions are the lists' orders; completions name their
  * item so the file reads on its own. The plan's columns come after the first version's, so a sheet
  * that reads those by position still finds them; a repeat is given as its rule and in words; the
- * reminder time (HH:MM, or empty), the description, the priority in words and the checklist come last.
- * A checklist item is ticked as it read on the day of the export, in the person's zone.
+ * reminder time (HH:MM, or empty), the description, the priority in words, the checklist and the labels
+ * come last. A checklist item is ticked as it read on the day of the export, in the person's zone. Labels
+ * are written as quick add reads them ("@errands @calls"); a cell starting with "@" is one a spreadsheet
+ * would take for a formula, so http/csv.ts writes it behind an apostrophe like any other.
  */
 
 /** A repeat's rule, its words and the day it counts from. */
@@ -71,6 +73,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           'description',
           'priority',
           'checklist',
+          'labels',
         ],
         data.tasks.map((task) => [
           task.id,
@@ -88,6 +91,7 @@ export function accountCsv(data: AccountExport, list: CsvList): Generator<string
           task.description,
           PRIORITY_WORDS[task.priority]?.toLowerCase() ?? null,
           checklistCell(task),
+          task.labels.length === 0 ? null : task.labels.map((label) => `@${label}`).join(' '),
         ]),
       );
     case 'habits':

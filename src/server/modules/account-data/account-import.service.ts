@@ -381,6 +381,7 @@ async function decideImport(tx: Db, person: PersonDay, file: AccountImport): Pro
       checklist: task.checklist.map((item) =>
         item.doneOn !== null && item.doneOn > importDay ? { ...item, doneOn: importDay } : item,
       ),
+      labels: task.labels,
       completed: task.completed,
       isToday: task.isToday,
       todaySortOrder: todayPositions.get(`task:${task.id}`) ?? 0,

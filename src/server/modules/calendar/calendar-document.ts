@@ -13,7 +13,8 @@ import type { FeedTask } from './calendar.repo';
  * The feed as RFC 5545 iCalendar (docs/product.md#calendar-feed, docs/decisions/033-calendar-feed.md),
  * written by ical-generator. A task without a reminder time is an all-day event on its day; one with a
  * time is an event at that time in the person's zone, with the zone's VTIMEZONE (timezones-ical-library)
- * so that every calendar reads the same instant. A repeat is the task's RRULE from its current day.
+ * so that every calendar reads the same instant. A repeat is the task's RRULE from its current day;
+ * its labels are the event's categories.
  * Nothing in the text depends on when it is written, so its ETag changes only when the plan does.
  */
 
@@ -84,6 +85,9 @@ function eventAt(
     summary: task.title,
     description: eventDescription(task),
     priority: icalendarPriority(task.priority),
+    // RFC 5545's CATEGORIES (3.8.1.2), which calendars show as tags; a label is one word, so nothing
+    // in it needs escaping (docs/product.md#calendar-feed).
+    categories: task.labels.map((name) => ({ name })),
     stamp: task.updatedAt,
     ...(repeating ? { repeating: `RRULE:${repeating}` } : {}),
   };

@@ -42,6 +42,7 @@ export type FeedTask = {
   remindAt: string | null;
   priority: Priority;
   checklist: StoredChecklistItem[];
+  labels: string[];
   /** In a habit goal: its checklist starts again each day (docs/product.md#checklists). */
   inHabitGoal: boolean;
   updatedAt: Date;
@@ -61,6 +62,7 @@ export async function findPlannedTasks(db: Db, userId: string): Promise<FeedTask
       remindAt: tasks.remindAt,
       priority: tasks.priority,
       checklist: tasks.checklist,
+      labels: tasks.labels,
       inHabitGoal: sql<boolean>`coalesce(${goals.isHabitGoal}, false)`,
       updatedAt: tasks.updatedAt,
     })
