@@ -4,7 +4,7 @@ import { expect, expectNoA11yViolations, post, signInByRequest, snap, test, uniq
 /*
  * A task's labels from end to end (docs/product.md#labels, docs/decisions/051-labels.md): read out of
  * quick add's line, shown on the card, edited in the item dialog with the person's other labels at
- * hand, and kept by the server.
+ * hand, kept by the server, and found by search.
  */
 
 async function labelsOf(request: APIRequestContext, title: string): Promise<string[] | undefined> {
@@ -15,7 +15,7 @@ async function labelsOf(request: APIRequestContext, title: string): Promise<stri
   return tasks.find((task) => task.title === title)?.labels;
 }
 
-test("labels: typed in quick add, shown on the card, edited in the dialog with the person's others offered", {
+test("labels: typed in quick add, shown on the card, edited in the dialog with the person's others offered, found by search", {
   tag: '@phone',
 }, async ({ page }) => {
   await signInByRequest(page, uniqueEmail('labels'));
@@ -66,4 +66,12 @@ test("labels: typed in quick add, shown on the card, edited in the dialog with t
 
   await page.reload();
   await expect(page.getByRole('article', { name: /^Buy stamps, .*labels Errands, calls$/ })).toBeVisible();
+
+  // "@" in search lists the tasks with a label starting so, in any case, across lists.
+  await page.getByRole('button', { name: 'Search' }).click();
+  const search = page.getByRole('combobox', { name: 'Search goals, tasks and habits' });
+  await search.fill('@CAL');
+  const results = page.getByRole('listbox', { name: 'Results' }).getByRole('option');
+  await expect(results).toHaveText(['TaskReturn the parcel@calls', 'TaskBuy stamps@calls']);
+  await expectNoA11yViolations(page);
 });

@@ -3,6 +3,7 @@ import {
   buildSearchIndex,
   foldForSearch,
   matchingChecklistItem,
+  matchingLabel,
   matchingLine,
   type SearchEntry,
   searchIndex,
@@ -38,15 +39,33 @@ describe('searchIndex', () => {
     task('6', 'قراءة القرآن'),
     task('7', 'Crème brûlée'),
     { kind: 'task', id: 'c', title: 'Pack', checklist: ['Passport', 'Running shoes'] },
+    { kind: 'task', id: 'l', title: 'Shoes', labels: ['errands', 'Trail-run'] },
+    { kind: 'task', id: 'm', title: 'Milk', labels: ['Errands'] },
+    { kind: 'task', id: 'a', title: 'Bread', labels: ['مشتريات'] },
   ];
   const index = buildSearchIndex(entries);
   const ids = (query: string) => searchIndex(index, query).map((hit) => hit.entry.id);
 
-  it('ranks a title prefix first, then a word start, then anywhere, then a description, then a checklist item', () => {
-    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g', 'i', 'c']);
+  it('ranks a title prefix first, then a word start, then anywhere, then a description, then a checklist item, then a label', () => {
+    expect(ids('run')).toEqual(['2', '1', 'h', '5', 'g', 'i', 'c', 'l']);
+    expect(ids('RANDS')).toEqual(['l', 'm']);
     expect(ids('PASSPORT')).toEqual(['c']);
     // A query is found within one item, not across two.
     expect(ids('passport running')).toEqual([]);
+  });
+
+  it('finds by "@" only tasks with a label starting with the rest, folded; "@" alone, every labelled one', () => {
+    expect(ids('@err')).toEqual(['l', 'm']);
+    expect(ids('@ ERRANDS ')).toEqual(['l', 'm']);
+    expect(ids('@trail')).toEqual(['l']);
+    // Not the middle of a label, nor a title.
+    expect(ids('@rands')).toEqual([]);
+    expect(ids('@run')).toEqual([]);
+    expect(ids('@shoes')).toEqual([]);
+    expect(ids('@مُشتريات')).toEqual(['a']);
+    expect(ids('@')).toEqual(['l', 'm', 'a']);
+    // One label at a time: not across two.
+    expect(ids('errands trail')).toEqual([]);
   });
 
   it('ignores case and accents in both the query and the titles', () => {
@@ -109,6 +128,14 @@ describe('matchingLine', () => {
     expect(matchingChecklistItem(['Passport', '  Charger', 'قراءة القرآن'], 'CHARG')).toBe('Charger');
     expect(matchingChecklistItem(['Passport', 'قراءة القرآن'], 'القران')).toBe('قراءة القرآن');
     expect(matchingChecklistItem(['Passport'], 'visa')).toBeUndefined();
+  });
+
+  it('the label that made a task a result: the first starting with an "@" query\'s rest, or holding a plain one', () => {
+    expect(matchingLabel(['errands', 'Trail-run'], '@TR')).toBe('Trail-run');
+    expect(matchingLabel(['errands', 'Trail-run'], 'run')).toBe('Trail-run');
+    expect(matchingLabel(['errands', 'Trail-run'], '@run')).toBeUndefined();
+    expect(matchingLabel(['مشتريات'], 'مُشتري')).toBe('مشتريات');
+    expect(matchingLabel(['errands'], ' ')).toBeUndefined();
   });
 
   it('starts a long line a few words before a match far into it, after "…"', () => {

@@ -1,6 +1,6 @@
 /**
  * Search over every goal, task and habit (docs/product.md#search). The index holds each entry's
- * folded title, description and checklist, built once per change of the lists; a query then
+ * folded title, description, checklist and labels, built once per change of the lists; a query then
  * folds only itself and walks the index once, so 5,000 items answer within a frame.
  */
 
@@ -14,10 +14,21 @@ export type SearchEntry = {
   description?: string | null;
   /** A task's checklist items' titles, searched after every description. */
   checklist?: readonly string[];
+  /** A task's labels, searched after every checklist, and alone by a query starting with "@". */
+  labels?: readonly string[];
 };
 
-/** The checklist's items as lines, so a query (one line) is found in one item, never across two. */
-type IndexedEntry = { entry: SearchEntry; title: string; description: string; checklist: string };
+/**
+ * The checklist's items and the labels as lines, so a query (one line) is found in one item or label,
+ * never across two.
+ */
+type IndexedEntry = {
+  entry: SearchEntry;
+  title: string;
+  description: string;
+  checklist: string;
+  labels: string;
+};
 
 export type SearchIndex = { readonly entries: readonly IndexedEntry[] };
 
@@ -25,9 +36,12 @@ export type SearchHit = { entry: SearchEntry; rank: SearchRank };
 
 /**
  * Lower is better: a title that starts with the query, then a word in it, then anywhere, then a
- * description, then a checklist item.
+ * description, then a checklist item, then a label.
  */
-export type SearchRank = 0 | 1 | 2 | 3 | 4;
+export type SearchRank = 0 | 1 | 2 | 3 | 4 | 5;
+
+/** The rank of a result found by one of its labels, the only kind an "@" query finds. */
+export const LABEL_RANK = 5;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
@@ -67,6 +81,7 @@ export function buildSearchIndex(
         title: fold(entry.title),
         description: entry.description ? fold(entry.description) : '',
         checklist: entry.checklist?.length ? fold(checklistText(entry.checklist)) : '',
+        labels: entry.labels?.length ? fold(linesOf(entry.labels)) : '',
       };
     }),
   };
@@ -84,13 +99,25 @@ function rankOf(indexed: IndexedEntry, query: string): SearchRank | undefined {
   }
   if (indexed.description.includes(query)) return 3;
   if (indexed.checklist.includes(query)) return 4;
+  if (indexed.labels.includes(query)) return LABEL_RANK;
   return undefined;
 }
 
+/** "@err": a task with a label that starts with "err"; "@" alone, every task with a label. */
+function labelQuery(query: string): string | undefined {
+  return query.startsWith('@') ? query.slice(1).trim() : undefined;
+}
+
+/** Whether one of the entry's folded labels (lines) starts with `start`. */
+function hasLabelStarting(labels: string, start: string): boolean {
+  return labels !== '' && `\n${labels}`.includes(`\n${start}`);
+}
+
 /**
- * The entries whose title (or description, or a checklist item) holds the query, best first: rank,
- * then the order the lists give (goals, tasks and habits as the caller put them). One pass into five
- * buckets, no sort.
+ * The entries whose title (or description, or a checklist item, or a label) holds the query, best
+ * first: rank, then the order the lists give (goals, tasks and habits as the caller put them). A query
+ * starting with "@" finds only entries with a label that starts with the rest ("@err" finds
+ * "@errands"). One pass into six buckets, no sort.
  */
 export function searchIndex(
   index: SearchIndex,
@@ -99,18 +126,45 @@ export function searchIndex(
 ): SearchHit[] {
   const folded = fold(query.trim());
   if (folded === '') return [];
-  const buckets: [SearchHit[], SearchHit[], SearchHit[], SearchHit[], SearchHit[]] = [[], [], [], [], []];
+  const label = labelQuery(folded);
+  const buckets: SearchHit[][] = [[], [], [], [], [], []];
   for (const indexed of index.entries) {
-    const rank = rankOf(indexed, folded);
-    if (rank !== undefined && buckets[rank].length < limit)
-      buckets[rank].push({ entry: indexed.entry, rank });
+    const rank =
+      label === undefined
+        ? rankOf(indexed, folded)
+        : hasLabelStarting(indexed.labels, label)
+          ? LABEL_RANK
+          : undefined;
+    const bucket = rank === undefined ? undefined : buckets[rank];
+    if (rank !== undefined && bucket && bucket.length < limit) bucket.push({ entry: indexed.entry, rank });
   }
   return buckets.flat().slice(0, limit);
 }
 
 /** A checklist as one text of lines, an item a line: how it is folded and its matching item found. */
 function checklistText(titles: readonly string[]): string {
-  return titles.join('\n');
+  return linesOf(titles);
+}
+
+function linesOf(texts: readonly string[]): string {
+  return texts.join('\n');
+}
+
+/**
+ * The label that made a task a result, as matchingLine finds a description's line: the first that
+ * starts with an "@" query's rest, or holds a plain query.
+ */
+export function matchingLabel(
+  labels: readonly string[],
+  query: string,
+  fold: (text: string) => string = foldForSearch,
+): string | undefined {
+  const folded = fold(query.trim());
+  if (folded === '') return undefined;
+  const start = labelQuery(folded);
+  return labels.find((label) =>
+    start === undefined ? fold(label).includes(folded) : fold(label).startsWith(start),
+  );
 }
 
 /**

@@ -91,7 +91,9 @@ describe('search', () => {
     await screen.findByRole('article', { name: /^Pack/ }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Search' }));
     const field = await screen.findByRole('combobox', {}, { timeout: 5000 });
-    expect(screen.getByText('Type a title, or words from a description or a checklist.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Type a title, words from a description or a checklist, or @ and a label.'),
+    ).toBeInTheDocument();
     await user.keyboard('run');
     expect(options().map((option) => option.textContent)).toEqual([
       'TaskBuy running shoes',
@@ -102,6 +104,36 @@ describe('search', () => {
     await user.clear(field);
     await user.keyboard('PASSPORT');
     expect(options().map((option) => option.textContent)).toEqual(['TaskPackPassport']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('combobox')).not.toBeInTheDocument());
+  });
+
+  it('finds tasks by "@" and the start of a label, and by a label last for a plain query, showing the label', async () => {
+    const milk = makeTask({ title: 'Milk', sortOrder: 4, labels: ['errands', 'مشتريات'] });
+    const call = makeTask({ title: 'Call the garage', sortOrder: 5, labels: ['Trail-run', 'calls'] });
+    serve([shoes, milk, call]);
+    const { user } = renderApp();
+    await screen.findByRole('article', { name: /^Milk/ }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const field = await screen.findByRole('combobox', {}, { timeout: 5000 });
+    await user.keyboard('@ERR');
+    expect(options().map((option) => option.textContent)).toEqual(['TaskMilk@errands']);
+    await user.clear(field);
+    await user.keyboard('@مش');
+    expect(options().map((option) => option.textContent)).toEqual(['TaskMilk@مشتريات']);
+    expect(within(options()[0]!).getByText('مشتريات').tagName).toBe('BDI');
+    // A plain query finds the title first, the label last.
+    await user.clear(field);
+    await user.keyboard('run');
+    expect(options().map((option) => option.textContent)).toEqual([
+      'TaskBuy running shoes',
+      'GoalHealthRun a marathon in spring',
+      'HabitStretchAfter each long run',
+      'TaskCall the garage@Trail-run',
+    ]);
+    await user.clear(field);
+    await user.keyboard('@run');
+    expect(screen.getByText('No matches.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('combobox')).not.toBeInTheDocument());
   });

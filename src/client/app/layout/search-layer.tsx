@@ -42,6 +42,7 @@ export function SearchLayer({
           description: task.description,
           // A copy saved before tasks had checklists has none.
           checklist: task.checklist?.map((item) => item.title),
+          labels: task.labels,
         })),
         ...(habits ?? []).map((habit) => ({
           kind: 'habit' as const,

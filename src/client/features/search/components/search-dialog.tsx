@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
 import {
+  LABEL_RANK,
   matchingChecklistItem,
+  matchingLabel,
   matchingLine,
   type SearchEntry,
   type SearchHit,
@@ -87,7 +89,7 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
 
   const status =
     deferredQuery.trim() === ''
-      ? 'Type a title, or words from a description or a checklist.'
+      ? 'Type a title, words from a description or a checklist, or @ and a label.'
       : hits.length === 0
         ? 'No matches.'
         : `${hits.length === 50 ? 'First 50' : hits.length} ${hits.length === 1 ? 'match' : 'matches'}.`;
@@ -170,6 +172,12 @@ function SearchBody({ index, onPick }: Pick<SearchDialogProps, 'index' | 'onPick
                 {hit.rank === 4 && hit.entry.checklist && (
                   <span dir="auto" className="truncate text-muted-foreground text-xs">
                     {matchingChecklistItem(hit.entry.checklist, deferredQuery)}
+                  </span>
+                )}
+                {hit.rank === LABEL_RANK && hit.entry.labels && (
+                  // The "@" is the app's mark: it stays before an Arabic label, as on the cards.
+                  <span dir="ltr" className="truncate text-muted-foreground text-xs">
+                    @<bdi>{matchingLabel(hit.entry.labels, deferredQuery)}</bdi>
                   </span>
                 )}
               </span>
