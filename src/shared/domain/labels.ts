@@ -56,27 +56,3 @@ export function labelsFromText(text: string): string[] {
 export function labelsToText(labels: readonly string[]): string {
   return labels.join(' ');
 }
-
-/** "@" and what follows up to the next space, at the start of the text or after a space. */
-const AT_WORD = /(^|\s+)@(\S+)/gu;
-
-/**
- * The "@name" words of a line that are labels, in order, each once, at most LABELS_MAX, and the line
- * without them (Todoist's CSV keeps a task's labels in its title so, docs/product.md#your-data). A word
- * that is no label ("me@x.com", "@9:05", "@trip,") or one past the limit stays in the line as written.
- */
-export function labelsInText(text: string): { rest: string; labels: string[] } {
-  const labels: string[] = [];
-  const seen = new Set<string>();
-  const rest = text.replace(AT_WORD, (whole, _space: string, word: string) => {
-    const label = word.normalize('NFC');
-    if (!isLabel(label)) return whole;
-    const key = labelKey(label);
-    if (seen.has(key)) return '';
-    if (labels.length === LABELS_MAX) return whole;
-    seen.add(key);
-    labels.push(label);
-    return '';
-  });
-  return { rest: rest.trim(), labels };
-}

@@ -1,4 +1,5 @@
-import { isLabel, LABELS_MAX, labelKey } from './labels';
+import { isLabel, LABELS_MAX, labelKey, uniqueLabels } from './labels';
+import { titleWithout } from './title-without';
 
 /*
  * Labels in quick add's line (docs/product.md#words-in-quick-add, docs/decisions/051-labels.md): "@" at
@@ -29,4 +30,14 @@ export function readLabels(text: string, skip: (words: string) => boolean): Labe
     found.push({ start: match.index, end: match.index + words.length, label });
   }
   return found;
+}
+
+/**
+ * The labels of a line, each once, and the line without them, as quick add takes them out (Todoist's
+ * CSV keeps a task's labels in its title so, docs/product.md#your-data). A word that is no label
+ * ("me@x.com", "@9:05", "@@x") or one past LABELS_MAX stays in the line as written.
+ */
+export function labelsInText(text: string): { rest: string; labels: string[] } {
+  const found = readLabels(text, () => false);
+  return { rest: titleWithout(text, found), labels: uniqueLabels(found.map(({ label }) => label)) };
 }

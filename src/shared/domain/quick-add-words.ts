@@ -35,6 +35,7 @@ import { reminderTimeLabel } from './reminder-words';
 import { firstOccurrenceFrom } from './repeat-expansion';
 import { parseRepeat, type RepeatRule, repeatText, weekdayOfNumber } from './repeat-rule';
 import { repeatWords } from './repeat-words';
+import { titleWithout } from './title-without';
 
 export type QuickAddChipKind = 'day' | 'repeat' | 'reminder' | 'priority' | 'label' | 'goal';
 
@@ -532,25 +533,6 @@ function blank(text: string, spans: readonly { start: number; end: number }[]): 
   let out = text;
   for (const { start, end } of spans) out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
   return out;
-}
-
-/**
- * The text without the chips' words, and without the spaces and commas they leave behind: "Call mum,
- * tomorrow" is "Call mum", "Call mum tomorrow, then Ana" is "Call mum, then Ana", "Call mum
- * tomorrow." is "Call mum.".
- */
-function titleWithout(text: string, chips: readonly QuickAddChip[]): string {
-  if (chips.length === 0) return text.trim();
-  let title = text;
-  for (const chip of [...chips].sort((a, b) => b.start - a.start)) {
-    let left = title.slice(0, chip.start).trimEnd();
-    let right = title.slice(chip.end).trimStart();
-    if (right === '' || /[,;:]$/u.test(left)) right = right.replace(/^[,;:]\s*/u, '');
-    if (right === '') left = left.replace(/[\s,;:]+$/u, '');
-    // A mark that closes or continues a sentence joins the word before it.
-    title = left && right && !/^[.,;:!?…)\]]/u.test(right) ? `${left} ${right}` : left + right;
-  }
-  return title.replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/gu, '');
 }
 
 /**

@@ -105,7 +105,8 @@ describe('convertTodoistFiles', () => {
     // Not labels by Stride's rules: left in the title as written.
     ['Mail me@x.com at @9:05', 'Mail me@x.com at @9:05', []],
     ['Ping @ and @@x', 'Ping @ and @@x', []],
-    ['Plan @trip, then @rest.', 'Plan @trip, then @rest.', []],
+    // A mark after a label ends it, and the title is tidied as quick add tidies it.
+    ['Plan @trip, then @rest.', 'Plan, then.', ['trip', 'rest']],
     [`Long @${'a'.repeat(31)}`, `Long @${'a'.repeat(31)}`, []],
     // A task needs words: labels alone stay its title too.
     ['@errands', '@errands', ['errands']],

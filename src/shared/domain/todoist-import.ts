@@ -15,9 +15,9 @@ import { type AccountImportFile, EXPORT_FORMAT, EXPORT_VERSION } from '../api/ac
 import { CHECKLIST_MAX } from '../api/checklist';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../api/common';
 import { addYears, type Day, EARLIEST_PLANNED_DAY, isDay, PLAN_YEARS_AHEAD } from './days';
-import { labelsInText } from './labels';
 import { GOAL_COLORS } from './palette';
 import { PRIORITY_OF_TODOIST, type Priority } from './priority';
+import { labelsInText } from './quick-add-labels';
 import { readQuickAdd } from './quick-add-words';
 import { localClockAt } from './reminder-times';
 
