@@ -57,8 +57,9 @@ export type SingleItemFormProps = {
 /**
  * The one-item form of the dialog, for adding any kind and for editing (docs/product.md#item-dialog):
  * the title, the description (description-field.tsx), a task's checklist (checklist-field.tsx), its
- * labels (labels-field.tsx, placed after its priority) and the buttons here, each kind's own fields in goal-fields.tsx and task-habit-fields.tsx, what the values
- * become in lib/item-form-values.ts, one save mutation (api/save-item.ts). Validated on submit, then again on every change
+ * labels (labels-field.tsx, placed after its priority) and the buttons here, each kind's own fields in
+ * goal-fields.tsx and task-habit-fields.tsx, what the values become in lib/item-form-values.ts, one
+ * save mutation (api/save-item.ts). Validated on submit, then again on every change
  * (docs/product.md#form-rules), which is react-hook-form's default pair of modes.
  */
 export function SingleItemForm({
