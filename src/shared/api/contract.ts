@@ -464,11 +464,41 @@ const healthCalls = {
 } as const satisfies Record<string, Call>;
 
 /** Every call of the API, by resource. */
+/*
+ * The person's labels across their tasks (docs/product.md#labels, docs/decisions/051-labels.md): a label
+ * lives on its tasks, so renaming or removing it rewrites each task that carries it, in one transaction.
+ * Not kept offline: a rename sent later would miss the tasks labelled meanwhile.
+ */
+const labelsCalls = {
+  list: {
+    method: 'GET',
+    path: '/api/labels',
+    output: 'LabelListSchema',
+    changedBy: ['tasks'],
+  },
+  rename: {
+    method: 'PATCH',
+    path: '/api/labels/:label',
+    params: 'LabelParamsSchema',
+    body: 'RenameLabelInputSchema',
+    output: 'LabelListSchema',
+    announces: 'tasks',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/labels/:label',
+    params: 'LabelParamsSchema',
+    output: null,
+    announces: 'tasks',
+  },
+} as const satisfies Record<string, Call>;
+
 export const api = {
   auth: authCalls,
   account: accountCalls,
   goals: goalsCalls,
   tasks: tasksCalls,
+  labels: labelsCalls,
   habits: habitsCalls,
   today: todayCalls,
   upcoming: upcomingCalls,

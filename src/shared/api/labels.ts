@@ -35,3 +35,17 @@ export const LabelsInputSchema = z
   .max(LABELS_MAX * 10, { message: LABELS_COUNT_MESSAGE })
   .transform(uniqueLabels)
   .refine((labels) => labels.length <= LABELS_MAX, { message: LABELS_COUNT_MESSAGE });
+
+/** One of the person's labels with how many of their tasks carry it (GET /api/labels). */
+export const LabelUseSchema = z.object({ label: z.string(), tasks: z.number().int() });
+export type LabelUse = z.infer<typeof LabelUseSchema>;
+
+/** The person's labels, each once in any case, by name. */
+export const LabelListSchema = z.array(LabelUseSchema);
+
+/** `/api/labels/:label`: the label as a path names it, in any case, with or without "@". */
+export const LabelParamsSchema = z.object({ label: LabelSchema });
+
+/** PATCH /api/labels/:label: its new name on every task that carries it. */
+export const RenameLabelInputSchema = z.object({ label: LabelSchema });
+export type RenameLabelInput = z.infer<typeof RenameLabelInputSchema>;
