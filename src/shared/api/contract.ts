@@ -463,7 +463,6 @@ const healthCalls = {
   get: { method: 'GET', path: '/api/health', output: 'HealthSchema', output503: 'HealthSchema' },
 } as const satisfies Record<string, Call>;
 
-/** Every call of the API, by resource. */
 /*
  * The person's labels across their tasks (docs/product.md#labels, docs/decisions/051-labels.md): a label
  * lives on its tasks, so renaming or removing it rewrites each task that carries it, in one transaction.
@@ -493,6 +492,7 @@ const labelsCalls = {
   },
 } as const satisfies Record<string, Call>;
 
+/** Every call of the API, by resource. */
 export const api = {
   auth: authCalls,
   account: accountCalls,
