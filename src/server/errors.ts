@@ -21,7 +21,7 @@ export const badRequest = (message: string, issues?: ErrorBody['issues']) =>
 
 export const notSignedIn = () => new HttpError(401, 'Not signed in');
 
-export const notFound = (what: 'Goal' | 'Task' | 'Habit' | 'Session' | 'Checklist item') =>
+export const notFound = (what: 'Goal' | 'Task' | 'Habit' | 'Session' | 'Checklist item' | 'Label') =>
   new HttpError(404, `${what} not found`);
 
 /** A count limit (docs/decisions/011-abuse-limits.md): the request is fine, the account is full. */

@@ -227,6 +227,20 @@ describe('GET /api/events', () => {
       (event) => changeNaming(packing.id)(event) && event !== created && event !== tickEvent,
     );
     expect(JSON.parse(labelled.data)).toEqual({ kinds: ['tasks'], ids: [packing.id] });
+    // Renaming or removing a label rewrites any of the tasks: told naming none.
+    const fromTab = (tab: string) => (event: Event) => event.data.includes(`"tab":"${tab}"`);
+    await alice.client.call('PATCH', '/api/labels/travel', { label: 'trips' }, { 'x-stride-tab': 'tab-2' });
+    expect(JSON.parse((await phone.next(fromTab('tab-2'))).data)).toEqual({
+      kinds: ['tasks'],
+      ids: [],
+      tab: 'tab-2',
+    });
+    await alice.client.call('DELETE', '/api/labels/trips', undefined, { 'x-stride-tab': 'tab-3' });
+    expect(JSON.parse((await phone.next(fromTab('tab-3'))).data)).toEqual({
+      kinds: ['tasks'],
+      ids: [],
+      tab: 'tab-3',
+    });
     // A task created right under another moves those below it, in its list and on Today: told as a
     // reorder of both is, naming no ids.
     await alice.client.call('POST', '/api/tasks', { ...taskInput(), after: packing.id });

@@ -12,6 +12,7 @@ import { calendarRoutes } from '../modules/calendar/calendar.routes';
 import { completionRoutes } from '../modules/completions/completions.routes';
 import { goalsRoutes } from '../modules/goals/goals.routes';
 import { habitsRoutes } from '../modules/habits/habits.routes';
+import { labelsRoutes } from '../modules/labels/labels.routes';
 import type { LiveChannel } from '../modules/live/live-channel';
 import type { LiveHub } from '../modules/live/live-hub';
 import { livePlugin } from '../modules/live/live-plugin';
@@ -63,6 +64,7 @@ export async function apiScope(api: FastifyInstance, options: ApiScopeOptions): 
     await signedIn.register(signInRequiredPlugin);
     await signedIn.register(goalsRoutes, { prefix: '/goals', db });
     await signedIn.register(tasksRoutes, { prefix: '/tasks', db });
+    await signedIn.register(labelsRoutes, { prefix: '/labels', db });
     await signedIn.register(habitsRoutes, { prefix: '/habits', db });
     await signedIn.register(completionRoutes, { prefix: '/habits', db, kind: 'habit' });
     await signedIn.register(completionRoutes, { prefix: '/tasks', db, kind: 'task' });

@@ -56,3 +56,61 @@ export function labelsFromText(text: string): string[] {
 export function labelsToText(labels: readonly string[]): string {
   return labels.join(' ');
 }
+
+/** Whether a task's labels hold `label` in any case. */
+export function carriesLabel(labels: readonly string[], label: string): boolean {
+  const key = labelKey(label);
+  return labels.some((carried) => labelKey(carried) === key);
+}
+
+/**
+ * A task's labels with `from` (in any case) renamed `to` in its place. A task already carrying `to` keeps
+ * it once, where it came first and as spelled there; `to` in another case of `from` respells it.
+ */
+export function labelsRenamed(labels: readonly string[], from: string, to: string): string[] {
+  const key = labelKey(from);
+  return uniqueLabels(labels.map((label) => (labelKey(label) === key ? to : label)));
+}
+
+/** A task's labels without `label` in any case. */
+export function labelsWithout(labels: readonly string[], label: string): string[] {
+  const key = labelKey(label);
+  return labels.filter((carried) => labelKey(carried) !== key);
+}
+
+/**
+ * Names in Unicode's order for no language in particular, so "Ärger" comes among the a's; names it calls
+ * equal go in code point order, so every device lists them alike.
+ */
+const byName = new Intl.Collator('und');
+const compareNames = (a: string, b: string) => byName.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The person's labels from their tasks' lists, oldest task first: each label once in any case, spelled
+ * as most of its tasks spell it (the oldest task's spelling on a tie), with how many tasks carry it, by
+ * name in any case.
+ */
+export function labelUses(tasks: Iterable<readonly string[]>): Array<{ label: string; tasks: number }> {
+  const uses = new Map<string, { tasks: number; spellings: Map<string, number> }>();
+  for (const labels of tasks) {
+    // A task counts once for each label, as uniqueLabels keeps it.
+    for (const label of uniqueLabels(labels)) {
+      const key = labelKey(label);
+      const use = uses.get(key) ?? { tasks: 0, spellings: new Map<string, number>() };
+      use.tasks += 1;
+      // A Map keeps the order spellings first came in, so the oldest task's wins a tie below.
+      use.spellings.set(label, (use.spellings.get(label) ?? 0) + 1);
+      uses.set(key, use);
+    }
+  }
+  return [...uses.entries()]
+    .sort(([a], [b]) => compareNames(a, b))
+    .map(([, use]) => {
+      let label = '';
+      let most = 0;
+      for (const [spelling, count] of use.spellings) {
+        if (count > most) [label, most] = [spelling, count];
+      }
+      return { label, tasks: use.tasks };
+    });
+}
