@@ -227,6 +227,7 @@ describe('LabelsCard', () => {
     expect(rename).toHaveAccessibleDescription(why);
     await user.click(rename);
     expect(await screen.findByText('Renaming a label needs a connection')).toBeInTheDocument();
+    expect(screen.getByText("You're offline. Try again when you're back online.")).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove label “errands”' }));
     expect(await screen.findByText('Removing a label needs a connection')).toBeInTheDocument();

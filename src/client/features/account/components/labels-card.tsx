@@ -67,7 +67,12 @@ export function LabelsCard() {
   const whenOnline = (what: 'Renaming' | 'Removing', go: () => void) => {
     const now = connectivity();
     if (now === 'online') return go();
-    toast({ title: `${what} a label needs a connection`, description: whyNot(now) });
+    // One line on a phone's toast (docs/product.md#toasts); the card's own line says the rest.
+    const description =
+      now === 'offline'
+        ? "You're offline. Try again when you're back online."
+        : "Can't reach Stride right now. Try again once it answers.";
+    toast({ title: `${what} a label needs a connection`, description });
   };
 
   const startRename = (use: LabelUse) =>
@@ -142,7 +147,7 @@ export function LabelsCard() {
                       />
                     ) : (
                       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                        <div className="min-w-0 flex-1 basis-32">
+                        <div className="min-w-0 flex-1 basis-24">
                           <p className="font-medium text-sm [overflow-wrap:anywhere]">
                             @<bdi>{use.label}</bdi>
                           </p>
