@@ -55,15 +55,23 @@ describe('startLiveUpdates', () => {
     stop();
   });
 
-  it('refetches the tasks, Today and Upcoming after a goal changed: its deletion takes its tasks', () => {
+  it('refetches the tasks, their labels, Today and Upcoming after a goal changed: its deletion takes its tasks', () => {
     const { sources, keys, stop } = setUp();
     sources[0]?.emit('change', { kinds: ['goals'], ids: ['g1'] });
     expect(keys()).toEqual([
       ['api', 'goals'],
       ['api', 'tasks'],
+      ['api', 'labels'],
       ['api', 'today'],
       ['api', 'upcoming'],
     ]);
+    stop();
+  });
+
+  it('refetches the labels with the tasks: their counts and names live on the tasks', () => {
+    const { sources, keys, stop } = setUp();
+    sources[0]?.emit('change', { kinds: ['tasks'], ids: ['t1'] });
+    expect(keys()).toContainEqual(['api', 'labels']);
     stop();
   });
 

@@ -473,7 +473,8 @@ const labelsCalls = {
     method: 'GET',
     path: '/api/labels',
     output: 'LabelListSchema',
-    changedBy: ['tasks'],
+    // A goal's deletion takes its tasks, and their labels with them.
+    changedBy: ['goals', 'tasks'],
   },
   rename: {
     method: 'PATCH',

@@ -2,6 +2,7 @@ import {
   CalendarFeedCard,
   DaySettingsCard,
   DeleteAccountCard,
+  LabelsCard,
   RemindersCard,
   SessionsCard,
   YourDataCard,
@@ -10,7 +11,7 @@ import { useUser } from '../../features/auth/get-user';
 
 /**
  * Account settings (docs/product.md#account-settings), reached from the account menu: who is signed
- * in, when their day turns over, reminders on this device, the calendar feed's address, the devices signed in to the account, and the account's data as a
+ * in, when their day turns over, reminders on this device, the calendar feed's address, the labels on their tasks, the devices signed in to the account, and the account's data as a
  * whole: export, import, deletion.
  */
 export function SettingsRoute() {
@@ -25,6 +26,7 @@ export function SettingsRoute() {
       <DaySettingsCard user={auth.user} />
       <RemindersCard />
       <CalendarFeedCard />
+      <LabelsCard />
       <SessionsCard />
       <YourDataCard timeZone={auth.user.timeZone} />
       <DeleteAccountCard />
