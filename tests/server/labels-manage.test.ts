@@ -109,20 +109,23 @@ describe('PATCH /api/labels/:label', () => {
     expect(await tasksLabels(client)).toEqual({ Bank: ['Errands'], Shop: ['home', 'Errands'] });
   });
 
-  it('merges into a label a task already has, once, where it came first', async () => {
+  it('merges into a label a task already has, once, where it came first, spelled as typed', async () => {
     const { client } = await signedIn();
     await client.createTask({ title: 'Before', labels: ['shop', 'home', 'errands'] });
     await client.createTask({ title: 'After', labels: ['errands', 'home', 'Shop'] });
     await client.createTask({ title: 'Only', labels: ['errands'] });
+    // Carries only the label joined: respelled, so one spelling is left.
+    await client.createTask({ title: 'Joined', labels: ['SHOP'] });
     const list = await client.expect(200, LabelListSchema, 'PATCH', path('errands'), { label: 'shop' });
     expect(list).toEqual([
       { label: 'home', tasks: 2 },
-      { label: 'shop', tasks: 3 },
+      { label: 'shop', tasks: 4 },
     ]);
     expect(await tasksLabels(client)).toEqual({
       Before: ['shop', 'home'],
       After: ['shop', 'home'],
       Only: ['shop'],
+      Joined: ['shop'],
     });
   });
 

@@ -64,12 +64,13 @@ export function carriesLabel(labels: readonly string[], label: string): boolean 
 }
 
 /**
- * A task's labels with `from` (in any case) renamed `to` in its place. A task already carrying `to` keeps
- * it once, where it came first and as spelled there; `to` in another case of `from` respells it.
+ * A task's labels with `from` (in any case) renamed `to` in its place, and `to` spelled as given where
+ * the task already carried it: a rename onto an existing label makes one label of the two, spelled as
+ * the person just typed it. A task carrying both keeps it once, where it came first.
  */
 export function labelsRenamed(labels: readonly string[], from: string, to: string): string[] {
-  const key = labelKey(from);
-  return uniqueLabels(labels.map((label) => (labelKey(label) === key ? to : label)));
+  const keys = new Set([labelKey(from), labelKey(to)]);
+  return uniqueLabels(labels.map((label) => (keys.has(labelKey(label)) ? to : label)));
 }
 
 /** A task's labels without `label` in any case. */

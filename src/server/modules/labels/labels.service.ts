@@ -24,6 +24,7 @@ function rewriteLabel(
   userId: string,
   label: string,
   rewrite: (labels: readonly string[]) => string[],
+  alsoRewrites: (labels: readonly string[]) => boolean = () => false,
 ): Promise<LabelUse[]> {
   return inTransaction(
     db,
@@ -33,11 +34,12 @@ function rewriteLabel(
       const changes: TaskLabels[] = [];
       let carried = false;
       for (const task of labelled) {
-        if (!carriesLabel(task.labels, label)) {
+        const carries = carriesLabel(task.labels, label);
+        if (!carries && !alsoRewrites(task.labels)) {
           after.push(task);
           continue;
         }
-        carried = true;
+        carried ||= carries;
         const labels = rewrite(task.labels);
         after.push({ id: task.id, labels });
         if (labels.length !== task.labels.length || labels.some((each, n) => each !== task.labels[n]))
@@ -51,9 +53,18 @@ function rewriteLabel(
   );
 }
 
-/** Renames `label` to `to` on every task of the person that carries it (labelsRenamed). */
+/**
+ * Renames `label` to `to` on every task of the person that carries it, and spells `to` as given on the
+ * tasks that already carried it, so a rename onto an existing label leaves one spelling (labelsRenamed).
+ */
 export function renameLabel(db: Db, userId: string, label: string, to: string): Promise<LabelUse[]> {
-  return rewriteLabel(db, userId, label, (labels) => labelsRenamed(labels, label, to));
+  return rewriteLabel(
+    db,
+    userId,
+    label,
+    (labels) => labelsRenamed(labels, label, to),
+    (labels) => carriesLabel(labels, to),
+  );
 }
 
 /** Takes `label` off every task of the person that carries it. */
