@@ -160,6 +160,28 @@ describe('LabelsCard', () => {
     expect(writesOf(api)).toEqual(['PATCH /api/labels/errands {"label":"calls"}']);
   });
 
+  it('a label gone elsewhere meanwhile: a toast says so, its row leaves the list, focus waits on the card', async () => {
+    let labels: LabelUse[] = [
+      { label: 'errands', tasks: 5 },
+      { label: 'calls', tasks: 1 },
+    ];
+    installFakeApi(
+      on('GET', '/api/labels', () => ({ body: labels })),
+      on('PATCH', /^\/api\/labels\//, () => {
+        // Another device removed it just before.
+        labels = labels.filter((use) => use.label !== 'errands');
+        return { status: 404, body: { message: 'Label not found' } };
+      }),
+    );
+    const { user } = renderWithProviders(<LabelsCard />);
+    await user.click(await screen.findByRole('button', { name: 'Rename label “errands”' }));
+    await user.type(screen.getByLabelText('New name for “errands”'), 's{Enter}');
+    expect(await screen.findByText('“errands” was removed or renamed elsewhere.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('listitem')).toHaveTextContent('@calls');
+    expect(screen.getByRole('heading', { name: 'Labels' })).toHaveFocus();
+  });
+
   it('Escape puts the row back without sending and focus on its Rename button', async () => {
     const api = fakeLabels([{ label: 'errands', tasks: 5 }]);
     const { user } = renderWithProviders(<LabelsCard />);

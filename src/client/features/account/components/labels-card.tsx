@@ -18,6 +18,7 @@ import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-error';
 import { type Connectivity, connectivity, useConnectivity } from '../../../lib/connectivity';
 import { errorText } from '../../../lib/error-text';
 import { useLabels } from '../api/get-labels';
@@ -143,6 +144,11 @@ export function LabelsCard() {
                           focusAfter.current = labelKey(to);
                           setRenaming(null);
                         }}
+                        onGone={() => {
+                          // Its row leaves with the list's refetch: focus waits on the card instead.
+                          heading.current?.focus();
+                          setRenaming(null);
+                        }}
                         rename={rename}
                       />
                     ) : (
@@ -243,12 +249,15 @@ function RenameLabelForm({
   rename,
   onDone,
   onRenamed,
+  onGone,
 }: {
   use: LabelUse;
   list: readonly LabelUse[];
   rename: ReturnType<typeof useRenameLabel>;
   onDone: () => void;
   onRenamed: (to: string) => void;
+  /** The label was removed or renamed elsewhere meanwhile (404). */
+  onGone: () => void;
 }) {
   const [value, setValue] = useState(use.label);
   const [error, setError] = useState<string | null>(null);
@@ -292,6 +301,13 @@ function RenameLabelForm({
           onRenamed(name);
         },
         onError: (failure) => {
+          if (failure instanceof ApiError && failure.status === 404) {
+            toast({
+              title: 'Label not found',
+              description: `“${use.label}” was removed or renamed elsewhere.`,
+            });
+            return onGone();
+          }
           setError(errorText(failure));
           field.current?.focus();
         },
