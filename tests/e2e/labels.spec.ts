@@ -74,4 +74,19 @@ test("labels: typed in quick add, shown on the card, edited in the dialog with t
   const results = page.getByRole('listbox', { name: 'Results' }).getByRole('option');
   await expect(results).toHaveText(['TaskReturn the parcel@calls', 'TaskBuy stamps@calls']);
   await expectNoA11yViolations(page);
+  await page.keyboard.press('Escape');
+
+  // Account settings rename a label on every task at once.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Rename label “calls”' }).click();
+  const rename = page.getByLabel('New name for “calls”');
+  await rename.fill('phone');
+  await rename.press('Enter');
+  await expect(page.getByText('“calls” is now “phone” on 2 tasks.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rename label “phone”' })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await snap(page, 'labels-settings', { fullPage: false });
+  await expect.poll(() => labelsOf(page.request, 'Return the parcel')).toEqual(['phone']);
+  await page.getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByRole('article', { name: /^Buy stamps, .*labels Errands, phone$/ })).toBeVisible();
 });
