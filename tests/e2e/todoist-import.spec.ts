@@ -55,7 +55,7 @@ test('@phone imports a Todoist project: a goal with its tasks, sub-tasks as a ch
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Items' }).click();
   await expect(page.getByRole('heading', { name: 'Trip' })).toBeVisible();
   const packing = page.getByRole('article', {
-    name: 'Pack the bag @travel, High priority, 0 of 2 checklist items done',
+    name: 'Pack the bag, High priority, 0 of 2 checklist items done, label travel',
   });
   await expect(packing.getByText('0/2', { exact: true })).toBeVisible();
   await expect(page.getByText('Water the plants')).toBeVisible();

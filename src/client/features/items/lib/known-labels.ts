@@ -33,17 +33,24 @@ export function labelsByUse(tasks: Iterable<Labelled>): string[] {
     .map((use) => use.label);
 }
 
+/*
+ * A key names every read under it: ['api', 'tasks'] holds the task lists and each task's history too
+ * (an object), so only the shapes of a list are read.
+ */
 function* cachedTasks(queryClient: QueryClient): Generator<Labelled> {
-  for (const [, tasks] of queryClient.getQueriesData<Task[]>({ queryKey: queryKeyOf(api.tasks.list) })) {
-    yield* tasks ?? [];
+  for (const [, tasks] of queryClient.getQueriesData<unknown>({ queryKey: queryKeyOf(api.tasks.list) })) {
+    if (Array.isArray(tasks)) yield* tasks as Task[];
   }
-  for (const [, today] of queryClient.getQueriesData<Today>({ queryKey: queryKeyOf(api.today.get) })) {
-    yield* today?.tasks ?? [];
+  for (const [, today] of queryClient.getQueriesData<Partial<Today>>({
+    queryKey: queryKeyOf(api.today.get),
+  })) {
+    if (Array.isArray(today?.tasks)) yield* today.tasks;
   }
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<Upcoming>>({
+  for (const [, data] of queryClient.getQueriesData<Partial<InfiniteData<Upcoming>>>({
     queryKey: queryKeyOf(api.upcoming.get),
   })) {
-    for (const page of data?.pages ?? []) {
+    if (!Array.isArray(data?.pages)) continue;
+    for (const page of data.pages) {
       yield* page.overdue;
       for (const day of page.days) yield* day.tasks;
     }
