@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { api, queryKeyOf } from '#shared/api/contract';
-import { todayTask } from '../../today/testing/today-factories';
 import { makeTask } from '../testing/factories';
 import { knownLabels } from './known-labels';
 
@@ -15,14 +14,16 @@ describe('knownLabels', () => {
     // A task's history lives under ['api', 'tasks'] too: an object, not a list.
     queryClient.setQueryData([...queryKeyOf(api.tasks.list), shared.id, 'history'], { days: [] });
     queryClient.setQueryData(queryKeyOf(api.today.get), {
-      tasks: [{ ...todayTask('Same task', 0), id: shared.id, labels: ['errands', 'calls'] }],
+      tasks: [{ ...shared, goal: null }],
       habits: [],
     });
     queryClient.setQueryData(queryKeyOf(api.upcoming.get), {
       pages: [
         {
           today: '2026-11-29',
-          overdue: [todayTask('Late', 0, { id: '5b0c1c55-8f8e-4a43-9a55-2d3e8c1f0a01', labels: ['home'] })],
+          overdue: [
+            { ...makeTask({ id: '5b0c1c55-8f8e-4a43-9a55-2d3e8c1f0a01', labels: ['home'] }), goal: null },
+          ],
           days: [],
         },
       ],
