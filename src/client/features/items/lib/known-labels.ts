@@ -3,7 +3,7 @@ import { api, queryKeyOf } from '#shared/api/contract';
 import type { Task } from '#shared/api/tasks';
 import type { Today } from '#shared/api/today';
 import type { Upcoming } from '#shared/api/upcoming';
-import { labelKey } from '#shared/domain/labels';
+import { labelUses } from '#shared/domain/labels';
 
 /*
  * The person's labels (docs/product.md#item-dialog, docs/decisions/051-labels.md): a label exists while
@@ -13,23 +13,16 @@ import { labelKey } from '#shared/domain/labels';
 
 type Labelled = Pick<Task, 'id'> & { labels?: readonly string[] };
 
-/** Each label once (its first spelling), the most used first, then in alphabetical order. */
+/**
+ * Each label once, spelled and counted by the rule the server's list uses (labelUses), the most used
+ * first, then by name; a task held by two lists counts once.
+ */
 export function labelsByUse(tasks: Iterable<Labelled>): string[] {
-  const seen = new Set<string>();
-  const uses = new Map<string, { label: string; count: number }>();
-  for (const task of tasks) {
-    if (seen.has(task.id)) continue;
-    seen.add(task.id);
-    // A copy saved before tasks had labels has none.
-    for (const label of task.labels ?? []) {
-      const key = labelKey(label);
-      const use = uses.get(key);
-      if (use) use.count += 1;
-      else uses.set(key, { label, count: 1 });
-    }
-  }
-  return [...uses.values()]
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+  const byId = new Map<string, readonly string[]>();
+  // A copy saved before tasks had labels has none.
+  for (const task of tasks) if (!byId.has(task.id)) byId.set(task.id, task.labels ?? []);
+  return labelUses(byId.values())
+    .sort((a, b) => b.tasks - a.tasks)
     .map((use) => use.label);
 }
 
