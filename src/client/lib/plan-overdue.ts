@@ -44,7 +44,7 @@ function inParts(moves: readonly PlanMove[]): Array<{ moves: PlanMove[] }> {
  * tasks go in parts, one after another; a refused part stops the rest, and the lists read afterwards
  * show what the server has.
  */
-async function planDays(queryClient: QueryClient, moves: readonly PlanMove[]): Promise<void> {
+export async function planDays(queryClient: QueryClient, moves: readonly PlanMove[]): Promise<void> {
   await Promise.all(PLAN_READS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   const call = api.tasks.plan;
   const parts = inParts(moves);

@@ -21,6 +21,7 @@ import {
   type ItemSection,
   ItemSectionsList,
   itemCountText,
+  SelectionScope,
   useGoals,
   useHabits,
   useTasks,
@@ -149,24 +150,26 @@ export function AllItemsRoute() {
   }
 
   return (
-    <Screen>
-      <AllItemsHeader
-        countText={sections ? itemCountText(countItems(visibleSections), total) : undefined}
-        showArchived={showArchived}
-        onToggleArchived={() => setShowArchived((value) => !value)}
-        onAdd={() => openAdd({})}
-      />
-      {sections && !nothingAtAll && <FilterChips chips={chips} hidden={hidden} onChange={setHidden} />}
-      {body}
-      <ItemDialog
-        open={adding !== null}
-        onOpenChange={(open) => {
-          if (!open) setAdding(null);
-        }}
-        mode="add"
-        presetType={adding?.presetType}
-        goal={adding?.goal}
-      />
-    </Screen>
+    <SelectionScope>
+      <Screen>
+        <AllItemsHeader
+          countText={sections ? itemCountText(countItems(visibleSections), total) : undefined}
+          showArchived={showArchived}
+          onToggleArchived={() => setShowArchived((value) => !value)}
+          onAdd={() => openAdd({})}
+        />
+        {sections && !nothingAtAll && <FilterChips chips={chips} hidden={hidden} onChange={setHidden} />}
+        {body}
+        <ItemDialog
+          open={adding !== null}
+          onOpenChange={(open) => {
+            if (!open) setAdding(null);
+          }}
+          mode="add"
+          presetType={adding?.presetType}
+          goal={adding?.goal}
+        />
+      </Screen>
+    </SelectionScope>
   );
 }

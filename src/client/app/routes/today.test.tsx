@@ -540,3 +540,206 @@ describe('Today route', () => {
     expect(alert).not.toHaveTextContent('500');
   });
 });
+
+describe('Selecting several items on Today (docs/product.md#selecting-several-items)', () => {
+  const card = (title: string) => screen.getByRole('article', { name: new RegExp(`^${title}`) });
+  const titleOf = (title: string) => within(card(title)).getByText(title);
+  const bar = () => screen.findByRole('toolbar', { name: 'Selected items' });
+
+  it('"Select" in a card’s menu starts choosing; a title then chooses; Complete sends each, with Undo', async () => {
+    const water = todayTask('Water plants', 0);
+    const done = todayTask('Already done', 1, { completed: true });
+    const journal = todayHabit('Journal', 2);
+    const api = fakeApi({ tasks: [water, done], habits: [journal] });
+    const { user } = renderToday();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Water plants' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Select' }));
+    const toolbar = await bar();
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('1 selected');
+    // Every card shows its box in the handle's place; the list is not reordered meanwhile.
+    expect(screen.getByRole('checkbox', { name: 'Select Water plants' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Journal' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Reorder Journal' })).not.toBeInTheDocument();
+
+    // A click on a title chooses rather than opening Edit.
+    fireEvent.click(titleOf('Journal'));
+    fireEvent.click(titleOf('Already done'));
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('3 selected');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('2 items are done.')).toBeInTheDocument();
+    // Only those not done yet, each by its own field; the selection ends.
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${water.id}`, body: { completed: true } },
+      { method: 'PATCH', path: `/api/habits/${journal.id}`, body: { completedToday: true } },
+    ]);
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /^Select / })).not.toBeInTheDocument();
+
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(api.writes()).toHaveLength(4));
+    expect(api.writes().slice(2)).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${water.id}`, body: { completed: false } },
+      { method: 'PATCH', path: `/api/habits/${journal.id}`, body: { completedToday: false } },
+    ]);
+  });
+
+  it('Ctrl-click and Shift-click choose from the titles; Select all and Escape', async () => {
+    fakeApi({
+      tasks: [todayTask('One', 0), todayTask('Two', 1), todayTask('Three', 2), todayTask('Four', 3)],
+      habits: [],
+    });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Two'), { ctrlKey: true });
+    const toolbar = await bar();
+    fireEvent.click(titleOf('Four'), { shiftKey: true });
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('3 selected');
+    expect(screen.getByRole('checkbox', { name: 'Select One' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Three' })).toBeChecked();
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Select all' }));
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('4 selected');
+
+    // Escape with a box in focus: the boxes go and focus stays on that card.
+    screen.getByRole('checkbox', { name: 'Select Three' }).focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('toolbar')).not.toBeInTheDocument());
+    await waitFor(() => expect(card('Three')).toHaveFocus());
+    expect(screen.queryByRole('checkbox', { name: /^Select / })).not.toBeInTheDocument();
+    // Without a selection a plain click on a title chooses nothing (it opens Edit).
+    fireEvent.click(titleOf('One'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('plans the chosen tasks in one call, habits left out, with Undo back to their days', async () => {
+    const rent = todayTask('Pay rent', 0, { plannedFor: '2026-11-20' });
+    const call = todayTask('Call Sam', 1);
+    const journal = todayHabit('Journal', 2);
+    const api = fakeApi({ tasks: [rent, call], habits: [journal] });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Pay rent'), { metaKey: true });
+    const toolbar = await bar();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Call Sam' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Journal' }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Plan for…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plan for' });
+    expect(dialog).toHaveTextContent('2 tasks; the habit keeps its own days.');
+    await user.click(within(dialog).getByRole('button', { name: /^Tomorrow/ }));
+
+    expect(await screen.findByText('2 tasks are planned for tomorrow.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/tasks/plan',
+        body: {
+          moves: [
+            { id: rent.id, plannedFor: '2026-11-27' },
+            { id: call.id, plannedFor: '2026-11-27' },
+          ],
+        },
+      },
+    ]);
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]?.body).toEqual({
+      moves: [
+        { id: rent.id, plannedFor: '2026-11-20' },
+        { id: call.id, plannedFor: null },
+      ],
+    });
+  });
+
+  it('takes the chosen items off Today, and Undo puts each back at its place', async () => {
+    const water = todayTask('Water plants', 4);
+    const journal = todayHabit('Journal', 7);
+    const api = fakeApi({ tasks: [water, todayTask('Stays', 9)], habits: [journal] });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Water plants'), { ctrlKey: true });
+    fireEvent.click(titleOf('Journal'), { ctrlKey: true });
+    await user.click(within(await bar()).getByRole('button', { name: 'Remove from Today' }));
+    expect(await screen.findByText('2 items are no longer on your today list.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${water.id}`, body: { isToday: false } },
+      { method: 'PATCH', path: `/api/habits/${journal.id}`, body: { isToday: false } },
+    ]);
+    await waitFor(() => expect(titles()).toEqual(['Stays']));
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(api.writes()).toHaveLength(4));
+    expect(api.writes().slice(2)).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${water.id}`, body: { isToday: true, todaySortOrder: 4 } },
+      { method: 'PATCH', path: `/api/habits/${journal.id}`, body: { isToday: true, todaySortOrder: 7 } },
+    ]);
+  });
+
+  it('deletes the chosen items held back until the toast goes; Undo brings them back unsent', async () => {
+    const api = fakeApi({
+      tasks: [todayTask('Water plants', 0), todayTask('Stays', 2)],
+      habits: [todayHabit('Journal', 1)],
+    });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Water plants'), { ctrlKey: true });
+    fireEvent.click(titleOf('Journal'), { ctrlKey: true });
+    await user.click(within(await bar()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(titles()).toEqual(['Stays']));
+    expect(screen.getByText('2 items have been deleted.')).toBeInTheDocument();
+    // Focus goes on to a card rather than dropping to the page with the bar.
+    await waitFor(() => expect(card('Stays')).toHaveFocus());
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(titles()).toEqual(['Water plants', 'Journal', 'Stays']));
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('a chosen card follows changes made elsewhere, and leaves the selection when it leaves the screen', async () => {
+    const water = todayTask('Water plants', 0);
+    const gone = todayTask('Deleted elsewhere', 1);
+    const api = fakeApi({ tasks: [water, gone], habits: [] });
+    const { client } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Water plants'), { ctrlKey: true });
+    fireEvent.click(titleOf('Deleted elsewhere'), { ctrlKey: true });
+    const toolbar = await bar();
+    expect(within(toolbar).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+
+    // Another device completes one and deletes the other: the list is read again.
+    const tasks = api.tasks();
+    tasks[0] = { ...water, completed: true };
+    tasks.splice(1, 1);
+    await act(() => client.invalidateQueries());
+    await waitFor(() => expect(within(toolbar).getByRole('status')).toHaveTextContent('1 selected'));
+    expect(within(toolbar).getByRole('button', { name: 'Mark not done' })).toBeInTheDocument();
+  });
+
+  it('says how many the server refused, and the others stand', async () => {
+    const gone = todayTask('Deleted elsewhere', 0);
+    const kept = todayTask('Kept', 1);
+    const api = fakeApi({ tasks: [gone, kept], habits: [] });
+    api.refuse(gone.id);
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Deleted elsewhere'), { ctrlKey: true });
+    fireEvent.click(titleOf('Kept'), { ctrlKey: true });
+    await user.click(within(await bar()).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('Could not complete 1 of 2 items')).toBeInTheDocument();
+    expect(api.tasks().find((task) => task.id === kept.id)?.completed).toBe(true);
+  });
+
+  it('Execution Mode’s item has no "Select", and starting it ends a selection', async () => {
+    fakeApi({ tasks: [todayTask('Email Sam', 0), todayTask('Pay rent', 1)], habits: [] });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('Pay rent'), { ctrlKey: true });
+    await bar();
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Mode' }));
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    const view = screen.getByRole('region', { name: 'Execution Mode' });
+    await user.click(within(view).getByRole('button', { name: 'More actions for Email Sam' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit task' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Select' })).not.toBeInTheDocument();
+  });
+});

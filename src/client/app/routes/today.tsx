@@ -11,6 +11,7 @@ import {
   ItemDialog,
   itemCountText,
   QuickAdd,
+  SelectionScope,
   SortableList,
   TaskCard,
 } from '../../features/items';
@@ -127,45 +128,47 @@ export function TodayRoute() {
   }
 
   return (
-    <Screen>
-      <TodayHeader
-        countText={data ? itemCountText(visible.length, all.length) : undefined}
-        // Before the list has loaded there is nothing to judge "already completed" by.
-        onExecute={() => {
-          if (data) execution.start();
-        }}
-        onClear={onClear}
-        onAdd={() => setAdding(true)}
-        clearing={clearing.isPending}
-        executeRef={executeRef}
-      />
-      {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
-      {data ? <QuickAdd label="New task on Today" isToday /> : null}
-      <OverdueLine tasks={overdue} hidden={overdueHidden} />
-      {data === undefined && !today.isError ? (
-        <TodaySkeleton />
-      ) : today.isError && !data ? (
-        <LoadFailure
-          title="Could not load your today list"
-          reason={errorText(today.error)}
-          onRetry={() => void today.refetch()}
+    <SelectionScope>
+      <Screen>
+        <TodayHeader
+          countText={data ? itemCountText(visible.length, all.length) : undefined}
+          // Before the list has loaded there is nothing to judge "already completed" by.
+          onExecute={() => {
+            if (data) execution.start();
+          }}
+          onClear={onClear}
+          onAdd={() => setAdding(true)}
+          clearing={clearing.isPending}
+          executeRef={executeRef}
         />
-      ) : all.length === 0 ? (
-        <TodayEmpty />
-      ) : visible.length === 0 ? (
-        <TodayNoMatches />
-      ) : (
-        <SortableList
-          items={visible}
-          getId={(item) => item.key}
-          getLabel={todayItemTitle}
-          label="Today items"
-          className="rounded-xl border border-border bg-card px-1 shadow-xs"
-          onReorder={onReorder}
-          renderItem={(item, controls) => <TodayCard item={item} {...controls} />}
-        />
-      )}
-      <ItemDialog open={adding} onOpenChange={setAdding} mode="add" defaultIsToday />
-    </Screen>
+        {all.length > 0 ? <FilterChips chips={chips} hidden={hidden} onChange={setHidden} /> : null}
+        {data ? <QuickAdd label="New task on Today" isToday /> : null}
+        <OverdueLine tasks={overdue} hidden={overdueHidden} />
+        {data === undefined && !today.isError ? (
+          <TodaySkeleton />
+        ) : today.isError && !data ? (
+          <LoadFailure
+            title="Could not load your today list"
+            reason={errorText(today.error)}
+            onRetry={() => void today.refetch()}
+          />
+        ) : all.length === 0 ? (
+          <TodayEmpty />
+        ) : visible.length === 0 ? (
+          <TodayNoMatches />
+        ) : (
+          <SortableList
+            items={visible}
+            getId={(item) => item.key}
+            getLabel={todayItemTitle}
+            label="Today items"
+            className="rounded-xl border border-border bg-card px-1 shadow-xs"
+            onReorder={onReorder}
+            renderItem={(item, controls) => <TodayCard item={item} {...controls} />}
+          />
+        )}
+        <ItemDialog open={adding} onOpenChange={setAdding} mode="add" defaultIsToday />
+      </Screen>
+    </SelectionScope>
   );
 }

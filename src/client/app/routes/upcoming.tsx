@@ -5,7 +5,7 @@ import { PlanAllForToday } from '../../components/plan-all-for-today';
 import { Button } from '../../components/ui/button';
 import { LoadFailure } from '../../components/ui/load-failure';
 import { Skeleton } from '../../components/ui/skeleton';
-import { TaskCard } from '../../features/items';
+import { SelectionScope, TaskCard } from '../../features/items';
 import {
   UpcomingDays,
   type UpcomingTask,
@@ -55,64 +55,66 @@ export function UpcomingRoute() {
     );
 
   return (
-    <Screen>
-      <header className="flex items-baseline justify-between gap-3">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Upcoming</h1>
-      </header>
-      {upcoming.isPending ? (
-        <div role="status" aria-label="Loading upcoming days" className="flex flex-col gap-3">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-5 w-32" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : upcoming.isError && days.length === 0 ? (
-        <LoadFailure
-          title="Could not load your upcoming days"
-          reason={errorText(upcoming.error)}
-          onRetry={() => void upcoming.refetch()}
-        />
-      ) : (
-        <>
-          <UpcomingDays
-            groups={groups}
-            today={today}
-            onMove={onMove}
-            headingAction={(group, headingId) =>
-              group.day === null ? <PlanAllForToday tasks={group.tasks} describedBy={headingId} /> : null
-            }
-            renderTask={(task, handle, isDragging, day) => (
-              <TaskCard
-                task={task}
-                dayInHeading={day !== null}
-                goal={task.goal}
-                showGoal={Boolean(task.goal)}
-                tint
-                planMenuLabel="Move to…"
-                dragHandle={handle}
-                isDragging={isDragging}
-                movesBy="day"
-              />
-            )}
-          />
-          <div ref={end} className="flex flex-col items-center gap-2 py-2">
-            {hasNextPage && isFetchNextPageError && !isFetchingNextPage && (
-              <p role="alert" className="text-center text-destructive text-sm">
-                Could not load more days. {errorText(upcoming.error)}
-              </p>
-            )}
-            {hasNextPage && (
-              <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                {isFetchingNextPage
-                  ? 'Loading more days…'
-                  : isFetchNextPageError
-                    ? 'Try again'
-                    : 'Show more days'}
-              </Button>
-            )}
+    <SelectionScope>
+      <Screen>
+        <header className="flex items-baseline justify-between gap-3">
+          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Upcoming</h1>
+        </header>
+        {upcoming.isPending ? (
+          <div role="status" aria-label="Loading upcoming days" className="flex flex-col gap-3">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="h-12 w-full" />
           </div>
-        </>
-      )}
-    </Screen>
+        ) : upcoming.isError && days.length === 0 ? (
+          <LoadFailure
+            title="Could not load your upcoming days"
+            reason={errorText(upcoming.error)}
+            onRetry={() => void upcoming.refetch()}
+          />
+        ) : (
+          <>
+            <UpcomingDays
+              groups={groups}
+              today={today}
+              onMove={onMove}
+              headingAction={(group, headingId) =>
+                group.day === null ? <PlanAllForToday tasks={group.tasks} describedBy={headingId} /> : null
+              }
+              renderTask={(task, handle, isDragging, day) => (
+                <TaskCard
+                  task={task}
+                  dayInHeading={day !== null}
+                  goal={task.goal}
+                  showGoal={Boolean(task.goal)}
+                  tint
+                  planMenuLabel="Move to…"
+                  dragHandle={handle}
+                  isDragging={isDragging}
+                  movesBy="day"
+                />
+              )}
+            />
+            <div ref={end} className="flex flex-col items-center gap-2 py-2">
+              {hasNextPage && isFetchNextPageError && !isFetchingNextPage && (
+                <p role="alert" className="text-center text-destructive text-sm">
+                  Could not load more days. {errorText(upcoming.error)}
+                </p>
+              )}
+              {hasNextPage && (
+                <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage
+                    ? 'Loading more days…'
+                    : isFetchNextPageError
+                      ? 'Try again'
+                      : 'Show more days'}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </Screen>
+    </SelectionScope>
   );
 }

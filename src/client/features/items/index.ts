@@ -18,6 +18,7 @@ export { ItemDialog } from './components/item-dialog';
 export { ItemEditor } from './components/item-editor';
 export { ItemSectionsList } from './components/item-sections-list';
 export { QuickAdd } from './components/quick-add';
+export { SelectionScope } from './components/selection-scope';
 export { SortableList } from './components/sortable-list';
 export { TaskCard } from './components/task-card';
 export { itemCountText } from './lib/item-count';

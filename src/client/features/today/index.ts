@@ -1,6 +1,6 @@
 /** What other parts of the app (the Today route) may use from the today feature. */
 
-export { clearToday, useClearToday } from './api/clear-today';
+export { useClearToday } from './api/clear-today';
 export { TODAY_QUERY_KEY, todayQueryOptions, useToday } from './api/get-today';
 export { reorderToday, useReorderToday } from './api/reorder-today';
 export { ExecutionMode } from './components/execution-mode';

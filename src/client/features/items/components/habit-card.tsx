@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Habit } from '#shared/api/habits';
 import { toast } from '../../../components/ui/toast';
 import { notifyError } from '../../../lib/notify-error';
@@ -7,6 +7,7 @@ import { deleteHabit } from '../api/delete-habit';
 import { updateHabit, useUpdateHabit } from '../api/update-habit';
 import { GOAL_COLOR_CLASSES } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
+import type { SelectedItem } from '../lib/selection';
 import { settle } from '../lib/settle';
 import { HistoryDialog } from './history-dialog';
 import { type CardSortProps, ItemCardFrame, joinSpoken } from './item-card-frame';
@@ -36,6 +37,19 @@ export const HabitCard = memo(function HabitCard({
   const [showingHistory, setShowingHistory] = useState(false);
 
   const done = habit.completedToday;
+  const selection = useMemo<SelectedItem>(
+    () => ({
+      kind: 'habit',
+      id: habit.id,
+      title: habit.title,
+      done,
+      daily: true,
+      isToday: habit.isToday,
+      todaySortOrder: habit.todaySortOrder,
+      plannedFor: null,
+    }),
+    [habit.id, habit.title, done, habit.isToday, habit.todaySortOrder],
+  );
   const schedule = habitScheduleWords(habit);
   const reminder = useReminderParts('habit', habit);
   const toggleDone = () =>
@@ -89,6 +103,7 @@ export const HabitCard = memo(function HabitCard({
         onToggleToday={toggleToday}
         onEdit={() => editItem({ kind: 'habit', habit })}
         onDelete={remove}
+        selection={selection}
         completionCount={habit.completionCount}
         onShowHistory={() => setShowingHistory(true)}
         tint={HABIT_TINT}

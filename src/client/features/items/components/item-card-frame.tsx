@@ -1,9 +1,10 @@
-import { type MouseEvent, type ReactNode, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 import type { Priority } from '#shared/domain/priority';
 import ArrowDown from '~icons/lucide/arrow-down';
 import ArrowUp from '~icons/lucide/arrow-up';
 import CalendarDays from '~icons/lucide/calendar-days';
 import Pencil from '~icons/lucide/pencil';
+import SquareCheck from '~icons/lucide/square-check';
 import Trash from '~icons/lucide/trash';
 import {
   DropdownMenuContent,
@@ -16,6 +17,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { IconTooltip } from '../../../components/ui/tooltip';
 import { useCardActions } from '../../../lib/card-actions';
 import { cn } from '../../../lib/cn';
+import {
+  chooseRange,
+  SelectableScreen,
+  type SelectedItem,
+  selectionKey,
+  toggleChosen,
+  useSelectableCard,
+} from '../lib/selection';
 import type { DragHandleProps } from './sortable-list';
 import { WholeDescription } from './whole-description';
 
@@ -66,6 +75,8 @@ export type ItemCardFrameProps = CardSortProps & {
   menuExtra?: ReactNode;
   /** A task's priority set by the keys 1 to 4 (lib/card-actions.ts); habits have none. */
   onSetPriority?: (priority: Priority) => void;
+  /** The card as the selection's actions see it, on screens where cards can be chosen (lib/selection.ts). */
+  selection?: SelectedItem;
 };
 
 /** The words a card's accessible name adds after its title, in the order they show ("Tomorrow, Reminder at 7:30"). */
@@ -97,6 +108,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     setPriority: props.onSetPriority,
   });
   const editButton = useRef<HTMLButtonElement>(null);
+  const selection = useContext(SelectableScreen) ? props.selection : undefined;
+  const { chosen, selecting } = useSelectableCard(selection);
+  const key = selection ? selectionKey(selection) : undefined;
   /*
    * A click or tap on the title and the lines under it opens Edit, as a title does in Todoist or Things
    * (docs/product.md#cards, docs/decisions/043-title-opens-edit.md). Pointer only: keyboards and screen
@@ -106,6 +120,13 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     // A control inside (the completion badge) keeps its own click.
     const control = event.target instanceof Element ? event.target.closest('a, button, input, label') : null;
     if (control && event.currentTarget.contains(control)) return;
+    // While cards are chosen a click chooses; Ctrl or Cmd starts choosing, Shift chooses a range, as a
+    // desktop list does (docs/product.md#selecting-several-items).
+    if (key && (selecting || event.ctrlKey || event.metaKey || event.shiftKey)) {
+      if (event.shiftKey) chooseRange(key);
+      else toggleChosen(key);
+      return;
+    }
     // A drag that selected text was for copying it.
     if (window.getSelection()?.isCollapsed === false) return;
     // The dialog gives focus back to what held it as it opened (components/ui/dialog.tsx), and text
@@ -123,6 +144,8 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
       ref={cardRef}
       aria-label={props.spoken ? `${title}, ${props.spoken}` : title}
       data-card=""
+      data-select-key={key}
+      data-chosen={chosen || undefined}
       tabIndex={-1}
       className={cn(
         // A flat row on its list's surface; colour marks it only by a soft tint (docs/decisions/020-density.md).
@@ -131,9 +154,16 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         // A whole description can be many lines: the controls stay beside the title, not its middle.
         props.wholeDescription && props.description ? 'items-start' : 'items-center',
         props.isDragging ? cn('shadow-lg ring-2 ring-ring', props.tint ?? 'bg-card') : props.tint,
+        chosen && 'bg-primary/10 ring-2 ring-primary/50 ring-inset',
       )}
     >
-      {props.dragHandle ? (
+      {selecting && key ? (
+        <ChooseBox
+          title={title}
+          chosen={chosen}
+          choose={(range) => (range ? chooseRange(key) : toggleChosen(key))}
+        />
+      ) : props.dragHandle ? (
         <button
           type="button"
           ref={props.dragHandle.ref}
@@ -186,8 +216,15 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
       </label>
 
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboards have Edit, the menu and `e`. */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: no role, as no new control: it repeats Edit. */}
-      <div className="flex min-w-0 flex-1 cursor-pointer flex-col gap-0.5 px-1 py-1.5" onClick={editFromText}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: no role, as no new control: it repeats Edit, or the box while choosing. */}
+      <div
+        className="flex min-w-0 flex-1 cursor-pointer flex-col gap-0.5 px-1 py-1.5"
+        onClick={editFromText}
+        // Shift-click chooses a range of cards, not a range of text.
+        onMouseDown={(event) => {
+          if (key && event.shiftKey) event.preventDefault();
+        }}
+      >
         <span
           dir="auto"
           className={cn(
@@ -257,7 +294,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         </button>
       </IconTooltip>
 
-      <ItemMenu {...props} />
+      <ItemMenu {...props} onChoose={key ? () => toggleChosen(key) : undefined} chosen={chosen} />
     </article>
   );
 }
@@ -273,7 +310,9 @@ function ItemMenu({
   onDelete,
   menuExtra,
   movesBy = 'position',
-}: ItemCardFrameProps) {
+  onChoose,
+  chosen,
+}: ItemCardFrameProps & { onChoose?: () => void; chosen: boolean }) {
   const sortable = dragHandle !== undefined && movesBy === 'position';
   return (
     <DropdownMenuOnDemand
@@ -294,6 +333,12 @@ function ItemMenu({
             </DropdownMenuItem>
           )}
           {menuExtra}
+          {onChoose && (
+            <DropdownMenuItem onSelect={onChoose}>
+              <SquareCheck aria-hidden />
+              {chosen ? 'Deselect' : 'Select'}
+            </DropdownMenuItem>
+          )}
           {sortable && (
             <>
               <DropdownMenuSeparator />
@@ -315,6 +360,47 @@ function ItemMenu({
         </DropdownMenuContent>
       )}
     </DropdownMenuOnDemand>
+  );
+}
+
+/**
+ * The box that chooses a card while cards are chosen, in the drag handle's place: a list being chosen
+ * from is not reordered. Shift with a click chooses every card from the last one chosen.
+ */
+function ChooseBox({
+  title,
+  chosen,
+  choose,
+}: {
+  title: string;
+  chosen: boolean;
+  choose: (range: boolean) => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  // The boxes go when the selection ends (Escape, the last one unticked): focus held by this one goes
+  // to its card rather than dropping to the page. A layout effect's cleanup runs while it still holds it.
+  useLayoutEffect(() => {
+    const input = box.current;
+    const card = input?.closest<HTMLElement>('[data-card]');
+    return () => {
+      if (input && input === document.activeElement)
+        requestAnimationFrame(() => {
+          if (card?.isConnected) card.focus();
+        });
+    };
+  }, []);
+  return (
+    <label className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md has-focus-visible:outline-2 has-focus-visible:outline-ring">
+      <input
+        ref={box}
+        type="checkbox"
+        className="size-4.5 cursor-pointer accent-primary focus-visible:outline-none"
+        checked={chosen}
+        readOnly
+        onClick={(event) => choose(event.shiftKey)}
+        aria-label={`Select ${title}`}
+      />
+    </label>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Task, TaskGoalSummary } from '#shared/api/tasks';
 import { resolveGoalColor } from '#shared/domain/palette';
 import type { Priority } from '#shared/domain/priority';
@@ -17,6 +17,7 @@ import { copyOf } from '../api/duplicate-task';
 import { updateTask, useUpdateTask } from '../api/update-task';
 import { goalColorClasses } from '../lib/goal-colors';
 import { editItem } from '../lib/item-editor';
+import type { SelectedItem } from '../lib/selection';
 import { settle } from '../lib/settle';
 import { ChecklistMark, checklistSpoken } from './checklist-mark';
 import { HistoryDialog } from './history-dialog';
@@ -79,6 +80,19 @@ export const TaskCard = memo(function TaskCard({
   const checklist = task.checklist ?? NO_CHECKLIST;
   // Nor labels.
   const labels = task.labels ?? NO_LABELS;
+  const selection = useMemo<SelectedItem>(
+    () => ({
+      kind: 'task',
+      id: task.id,
+      title: task.title,
+      done,
+      daily: inHabitGoal,
+      isToday: task.isToday,
+      todaySortOrder: task.todaySortOrder,
+      plannedFor: task.plannedFor,
+    }),
+    [task.id, task.title, done, inHabitGoal, task.isToday, task.todaySortOrder, task.plannedFor],
+  );
 
   const setDone = (value: boolean) => ({
     id: task.id,
@@ -160,6 +174,7 @@ export const TaskCard = memo(function TaskCard({
         onEdit={() => editItem({ kind: 'task', task })}
         onDelete={remove}
         onSetPriority={setPriority}
+        selection={selection}
         completionCount={inHabitGoal ? task.completionCount : 0}
         onShowHistory={inHabitGoal ? () => setShowingHistory(true) : undefined}
         tint={tint && colors ? colors.background : undefined}

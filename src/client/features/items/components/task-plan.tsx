@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { dayLabel, daySpoken, shortWeekday } from '#shared/domain/day-labels';
 import { addDays, type Day, daysBetween, isDay, weekdayOf } from '#shared/domain/days';
 import { repeatWords } from '#shared/domain/repeat-words';
@@ -75,7 +75,7 @@ export function PlanLabel({ plannedFor, repeat, done = false, today }: PlanShown
 }
 
 /** How a day reads after "planned for": "today", "tomorrow", "Friday 28 November". */
-function forWords(day: Day, today: Day): string {
+export function forWords(day: Day, today: Day): string {
   const spoken = daySpoken(day, today);
   return spoken === 'Today' || spoken === 'Tomorrow'
     ? spoken.toLowerCase()
@@ -136,6 +136,10 @@ export function PlanDialog(props: {
   plannedFor: Day | null;
   today: Day;
   onPlan: (day: Day | null) => void;
+  /** In place of "“{title}”, now {day}." (several tasks at once). */
+  description?: ReactNode;
+  /** Whether "No date" can be pressed: by default, when the task has a day. */
+  canClear?: boolean;
 }) {
   return useOpenedOnce(props.open) ? <OpenedPlanDialog {...props} /> : null;
 }
@@ -148,6 +152,8 @@ function OpenedPlanDialog({
   plannedFor,
   today,
   onPlan,
+  description,
+  canClear = plannedFor !== null,
 }: Parameters<typeof PlanDialog>[0]) {
   const id = useId();
   const [value, setValue] = useState(plannedFor ?? today);
@@ -173,7 +179,12 @@ function OpenedPlanDialog({
         <DialogHeader>
           <DialogTitle>{heading}</DialogTitle>
           <DialogDescription>
-            “<span dir="auto">{title}</span>”{plannedFor ? `, now ${planLabelWords(plannedFor, today)}` : ''}.
+            {description ?? (
+              <>
+                “<span dir="auto">{title}</span>”
+                {plannedFor ? `, now ${planLabelWords(plannedFor, today)}` : ''}.
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
         <fieldset className="grid grid-cols-2 gap-2">
@@ -187,7 +198,7 @@ function OpenedPlanDialog({
           <Button variant="outline" onClick={() => choose(nextWeek)}>
             Next week ({weekdayAndDate(nextWeek)})
           </Button>
-          <Button variant="outline" disabled={plannedFor === null} onClick={() => choose(null)}>
+          <Button variant="outline" disabled={!canClear} onClick={() => choose(null)}>
             No date
           </Button>
         </fieldset>
