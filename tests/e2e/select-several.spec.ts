@@ -16,7 +16,13 @@ import {
  * the keyboard on a desktop, with the bar's actions kept by the server and undone.
  */
 
-type Row = { id: string; title: string; plannedFor: string | null; completed: boolean };
+type Row = {
+  id: string;
+  title: string;
+  plannedFor: string | null;
+  completed: boolean;
+  goalId: string | null;
+};
 
 async function tasks(request: APIRequestContext): Promise<Row[]> {
   return (await (await request.get('/api/tasks')).json()) as Row[];
@@ -90,6 +96,7 @@ test('Ctrl-click, Shift-click and the keyboard choose on All Items; delete with 
   await signInByRequest(page, uniqueEmail('select-desk'));
   const titles = ['Draft the report', 'Email Ana', 'File receipts', 'Order ink', 'Water plants'];
   for (const title of titles) await post(page.request, '/api/tasks', { title });
+  const { id: homeId } = await post(page.request, '/api/goals', { title: 'Home', color: 'teal' });
   await page.goto('/all-items');
   const todos = page.getByRole('list', { name: 'Todos' });
   await expect(todos.getByRole('article')).toHaveCount(5);
@@ -146,4 +153,25 @@ test('Ctrl-click, Shift-click and the keyboard choose on All Items; delete with 
     .toEqual(['Email Ana', 'Water plants']);
   // Focus went on to a card, not to the page.
   await expect(card(page, 'Email Ana')).toBeFocused();
+
+  // "Change…": two tasks to a goal, in the order shown.
+  await card(page, 'Order ink')
+    .getByText('Order ink')
+    .click({ modifiers: ['ControlOrMeta'] });
+  await card(page, 'Draft the report')
+    .getByText('Draft the report')
+    .click({ modifiers: ['ControlOrMeta'] });
+  await bar(page).getByRole('button', { name: 'Change…' }).click();
+  const change = page.getByRole('dialog', { name: 'Change tasks' });
+  await change.getByLabel('Goal').selectOption({ label: 'Home' });
+  await change.getByRole('button', { name: 'Change', exact: true }).click();
+  await expect(page.getByText('2 tasks moved to “Home”.').first()).toBeVisible();
+  const home = page.getByRole('list', { name: 'Home' });
+  await expect(home.getByRole('article')).toHaveCount(2);
+  await expect(home.getByRole('article').first()).toHaveAccessibleName(/^Draft the report/);
+  await expect
+    .poll(async () =>
+      (await tasks(page.request)).filter((task) => task.goalId === homeId).map((task) => task.title),
+    )
+    .toEqual(['Draft the report', 'Order ink']);
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Goal } from '#shared/api/goals';
 import type { Habit } from '#shared/api/habits';
@@ -30,6 +30,13 @@ function serve(data: { goals: Goal[]; archived?: Goal[]; tasks: Task[]; habits: 
       data.goals = all.filter((goal) => !goal.archived);
       data.archived = all.filter((goal) => goal.archived);
       return { body: all.find((goal) => goal.id === id) };
+    }),
+    on('PATCH', /^\/api\/tasks\//, (request) => {
+      const id = request.path.split('/').pop();
+      data.tasks = data.tasks.map((task) =>
+        task.id === id ? { ...task, ...(request.body as Partial<Task>) } : task,
+      );
+      return { body: data.tasks.find((task) => task.id === id) };
     }),
     on('DELETE', /^\/api\/goals\//, () => ({ status: 204 })),
     on('DELETE', '/api/tasks/completed', () => ({ status: 204 })),
@@ -312,5 +319,65 @@ describe('AllItemsRoute', () => {
     expect(within(dialog).getByRole('radio', { name: 'Emerald' })).toBeChecked();
     expect(within(dialog).getByRole('switch', { name: 'Habit Goal' })).not.toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+});
+
+describe('Selecting several items on All Items (docs/product.md#selecting-several-items)', () => {
+  it('"Change…" gives the chosen tasks a priority and a goal in the screen’s order, and Undo puts both back', async () => {
+    const run = makeTask({ title: 'Run 5k', sortOrder: 0 });
+    const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1, priority: 1 });
+    const meditate = makeHabit({ title: 'Meditate' });
+    const api = serve({ goals: [fitness], tasks: [run, stretch], habits: [meditate] });
+    const { user } = renderWithProviders(<AllItemsRoute />);
+    const title = async (text: string) =>
+      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
+    // Chosen in the other order than shown, and a habit among them.
+    fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
+    fireEvent.click(await title('Run 5k'), { ctrlKey: true });
+    fireEvent.click(await title('Meditate'), { ctrlKey: true });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change tasks' });
+    expect(dialog).toHaveTextContent('2 tasks; the habit has no priority or goal.');
+    await user.selectOptions(within(dialog).getByLabelText('Priority'), 'High');
+    await user.selectOptions(within(dialog).getByLabelText('Goal'), 'Fitness');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+
+    expect(await screen.findByText('2 tasks changed.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${run.id}`, body: { priority: 3, goalId: fitness.id } },
+      { method: 'PATCH', path: `/api/tasks/${stretch.id}`, body: { priority: 3, goalId: fitness.id } },
+    ]);
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(api.writes()).toHaveLength(4));
+    expect(api.writes().slice(2)).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${run.id}`, body: { priority: 0, goalId: null, sortOrder: 0 } },
+      {
+        method: 'PATCH',
+        path: `/api/tasks/${stretch.id}`,
+        body: { priority: 1, goalId: null, sortOrder: 1 },
+      },
+    ]);
+  });
+
+  it('sends only what differs: a priority alone says so, and a task that has it already is left alone', async () => {
+    const run = makeTask({ title: 'Run 5k', sortOrder: 0, priority: 3 });
+    const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1 });
+    const api = serve({ goals: [fitness], tasks: [run, stretch], habits: [] });
+    const { user } = renderWithProviders(<AllItemsRoute />);
+    const title = async (text: string) =>
+      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
+    fireEvent.click(await title('Run 5k'), { ctrlKey: true });
+    fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change tasks' });
+    await user.selectOptions(within(dialog).getByLabelText('Priority'), 'High');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    expect(await screen.findByText('1 task is high priority.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${stretch.id}`, body: { priority: 3 } },
+    ]);
   });
 });

@@ -715,6 +715,21 @@ describe('Selecting several items on Today (docs/product.md#selecting-several-it
     expect(within(toolbar).getByRole('button', { name: 'Mark not done' })).toBeInTheDocument();
   });
 
+  it('shows the change on the cards at once, before the server answers, as a card’s own tick does', async () => {
+    const api = fakeApi({ tasks: [todayTask('One', 0), todayTask('Two', 1)], habits: [] });
+    const release = api.holdWrites();
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('One'), { ctrlKey: true });
+    fireEvent.click(titleOf('Two'), { ctrlKey: true });
+    await user.click(within(await bar()).getByRole('button', { name: 'Complete' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Complete One' })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Complete Two' })).toBeChecked();
+    expect(screen.queryByText('2 items are done.')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('2 items are done.')).toBeInTheDocument();
+  });
+
   it('says how many the server refused, and the others stand', async () => {
     const gone = todayTask('Deleted elsewhere', 0);
     const kept = todayTask('Kept', 1);

@@ -1,13 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { api, pathOf, queryKeyOf } from '#shared/api/contract';
+import type { UpdateHabitInput } from '#shared/api/habits';
+import type { UpdateTaskInput } from '#shared/api/tasks';
 import type { Day } from '#shared/domain/days';
+import type { Priority } from '#shared/domain/priority';
 import { toast } from '../../../components/ui/toast';
 import { notifyError } from '../../../lib/notify-error';
+import { applyQueuedChange } from '../../../lib/offline-changes';
 import { planDays } from '../../../lib/plan-overdue';
-import { putBackOnToday, setOnToday } from '../../../lib/today-membership';
+import { putBackOnToday } from '../../../lib/today-membership';
 import { deleteWithUndo, offerUndo } from '../../../lib/undo';
+import { prioritySpoken } from '../components/priority-mark';
 import { forWords } from '../components/task-plan';
 import { addedToTodayToast } from '../components/today-toasts';
-import type { SelectedItem } from '../lib/selection';
+import { inScreenOrder, type SelectedItem } from '../lib/selection';
 import { cardWrite } from './card-write';
 import { deleteHabit } from './delete-habit';
 import { deleteTask } from './delete-task';
@@ -18,7 +24,8 @@ import { updateTask } from './update-task';
  * What the selection's bar does to the chosen cards (docs/product.md#selecting-several-items,
  * docs/decisions/052-select-several.md). Each card is its own call, as Clear Today sends them, so a
  * change kept offline waits like a card's own; planning goes in one call, all or none, as "Plan all
- * for today" does. Each action says what it did with Undo, and what failed and why.
+ * for today" does. Every change shows at once, as one kept offline shows, and the lists read
+ * afterwards show what the server kept. Each action says what it did with Undo, and what failed and why.
  */
 
 const itemWords = (count: number) => (count === 1 ? '1 item' : `${count} items`);
@@ -27,26 +34,60 @@ const isAre = (count: number) => (count === 1 ? 'is' : 'are');
 
 type Outcome = { succeeded: SelectedItem[]; failed: unknown[] };
 
-/** One call per item, all sent at once; answers which went through and the errors of the rest. */
-async function eachOf(items: readonly SelectedItem[], call: (item: SelectedItem) => Promise<unknown>) {
-  const results = await Promise.allSettled(items.map(call));
-  const outcome: Outcome = { succeeded: [], failed: [] };
-  results.forEach((result, index) => {
-    const item = items[index];
-    if (result.status === 'rejected') outcome.failed.push(result.reason);
-    else if (item) outcome.succeeded.push(item);
-  });
-  return outcome;
+/** One card's change: the fields its PATCH sends. */
+type Change = { item: SelectedItem; body: UpdateTaskInput & UpdateHabitInput };
+
+const callOf = (item: SelectedItem) => (item.kind === 'task' ? api.tasks.update : api.habits.update);
+
+const send = ({ item, body }: Change) =>
+  item.kind === 'task'
+    ? updateTask({ id: item.id, changes: body })
+    : updateHabit({ id: item.id, changes: body });
+
+/** The reads a card's state shows in: a refetch under way would draw the old state over the new one. */
+const CARD_READS = [api.today.get, api.upcoming.get, api.tasks.list, api.habits.list].map((call) =>
+  queryKeyOf(call),
+);
+
+/** Shows each change on every cached list now, as a change kept offline is shown (lib/offline-changes.ts). */
+async function showAtOnce(queryClient: QueryClient, changes: readonly Change[]): Promise<void> {
+  await Promise.all(CARD_READS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  for (const { item, body } of changes) {
+    const call = callOf(item);
+    applyQueuedChange(queryClient, {
+      method: call.method,
+      path: pathOf(call, { params: { id: item.id } }),
+      body,
+      label: call.offline(body),
+    });
+  }
 }
 
-/** Each item's calls, the lists read again afterwards; `whenDone` says what went through. */
-function sendEach(
+/**
+ * Shows the changes, then sends them: all at once, or `inTurn`, each after the one before (tasks moved
+ * to a goal arrive there in the screen's order). The lists are read again afterwards; `whenDone` hears
+ * which went through and the errors of the rest.
+ */
+function sendAll(
   queryClient: QueryClient,
-  items: readonly SelectedItem[],
-  call: (item: SelectedItem) => Promise<unknown>,
+  changes: readonly Change[],
   whenDone: (outcome: Outcome) => void,
+  { inTurn = false } = {},
 ): void {
-  void cardWrite(queryClient, () => eachOf(items, call)).then(whenDone);
+  const sendThem = async () => {
+    await showAtOnce(queryClient, changes);
+    const outcome: Outcome = { succeeded: [], failed: [] };
+    const results: Array<PromiseSettledResult<unknown>> = [];
+    if (inTurn) for (const change of changes) results.push(...(await Promise.allSettled([send(change)])));
+    else results.push(...(await Promise.allSettled(changes.map(send))));
+    results.forEach((result, index) => {
+      const change = changes[index];
+      if (result.status === 'rejected') outcome.failed.push(result.reason);
+      else if (change) outcome.succeeded.push(change.item);
+    });
+    return outcome;
+  };
+  void cardWrite(queryClient, sendThem).then(whenDone);
 }
 
 /** "Could not complete 2 of 5 items" and the first reason. */
@@ -57,10 +98,9 @@ function sayFailures(verb: string, outcome: Outcome, of: number): void {
   notifyError(title, outcome.failed[0]);
 }
 
-const setDone = (item: SelectedItem, done: boolean) => {
-  if (item.kind === 'habit') return updateHabit({ id: item.id, changes: { completedToday: done } });
-  return updateTask({ id: item.id, changes: item.daily ? { completedToday: done } : { completed: done } });
-};
+/** Done for the day (habits, habit-goal tasks) or for good (other tasks). */
+const doneFields = (item: SelectedItem, done: boolean) =>
+  item.daily ? { completedToday: done } : { completed: done };
 
 /** The first action's words: "Complete", or "Mark not done" when every chosen item is done. */
 export const completesAll = (items: readonly SelectedItem[]) => items.some((item) => !item.done);
@@ -69,16 +109,16 @@ export const completesAll = (items: readonly SelectedItem[]) => items.some((item
 export function completeChosen(queryClient: QueryClient, items: readonly SelectedItem[]): void {
   const done = completesAll(items);
   const targets = items.filter((item) => item.done !== done);
-  sendEach(
+  sendAll(
     queryClient,
-    targets,
-    (item) => setDone(item, done),
+    targets.map((item) => ({ item, body: doneFields(item, done) })),
     (outcome) => {
       const count = outcome.succeeded.length;
       if (count > 0 && done)
         offerUndo({
           message: { title: 'Completed', description: `${itemWords(count)} ${isAre(count)} done.` },
-          revert: () => Promise.all(outcome.succeeded.map((item) => setDone(item, false))),
+          revert: () =>
+            Promise.all(outcome.succeeded.map((item) => send({ item, body: doneFields(item, false) }))),
           failure: 'Could not undo',
         });
       if (count > 0 && !done)
@@ -95,10 +135,9 @@ export const addsToToday = (items: readonly SelectedItem[]) => items.some((item)
 export function todayChosen(queryClient: QueryClient, items: readonly SelectedItem[]): void {
   const adding = addsToToday(items);
   const targets = items.filter((item) => item.isToday !== adding);
-  sendEach(
+  sendAll(
     queryClient,
-    targets,
-    (item) => setOnToday(item, { isToday: adding }),
+    targets.map((item) => ({ item, body: { isToday: adding } })),
     (outcome) => {
       const count = outcome.succeeded.length;
       if (count > 0 && adding) toast(addedToTodayToast(count));
@@ -170,4 +209,87 @@ export function deleteChosen(items: readonly SelectedItem[]): void {
         : { title: 'Items deleted', description: `${itemWords(items.length)} have been deleted.` },
     failure: items.length === 1 ? 'Could not delete the item' : 'Could not delete the items',
   });
+}
+
+/** What "Change…" sets on every chosen task; a field left out stays as each task has it. */
+export type TaskChanges = { priority?: Priority; goal?: { id: string | null; title: string } };
+
+/** The fields of `changes` that differ from what `task` has. */
+function changedFields(task: SelectedItem, changes: TaskChanges): UpdateTaskInput {
+  return {
+    ...(changes.priority !== undefined && changes.priority !== task.priority
+      ? { priority: changes.priority }
+      : {}),
+    ...(changes.goal !== undefined && changes.goal.id !== task.goalId ? { goalId: changes.goal.id } : {}),
+  };
+}
+
+/** What Undo sends back: the priority it had, and its goal with its place there. */
+function formerFields(task: SelectedItem, changed: UpdateTaskInput): UpdateTaskInput {
+  return {
+    ...('priority' in changed ? { priority: task.priority } : {}),
+    ...('goalId' in changed ? { goalId: task.goalId, sortOrder: task.sortOrder } : {}),
+  };
+}
+
+/** "3 tasks are high priority.", "3 tasks moved to “Family”.", "3 tasks changed." */
+function changedWords(count: number, changes: TaskChanges): { title: string; description: string } {
+  const tasks = taskWords(count);
+  if (changes.goal === undefined && changes.priority !== undefined) {
+    const spoken = prioritySpoken(changes.priority);
+    return spoken
+      ? { title: spoken, description: `${tasks} ${isAre(count)} ${spoken.toLowerCase()}.` }
+      : { title: 'No priority', description: `${tasks} ${count === 1 ? 'has' : 'have'} no priority.` };
+  }
+  if (changes.goal !== undefined && changes.priority === undefined)
+    return {
+      title: 'Tasks moved',
+      description:
+        changes.goal.id === null
+          ? `${tasks} moved to the todos.`
+          : `${tasks} moved to “${changes.goal.title}”.`,
+    };
+  return { title: 'Tasks changed', description: `${tasks} changed.` };
+}
+
+/**
+ * Sets a priority or a goal on every chosen task (habits have neither), one call each in the screen's
+ * order, so tasks moved to a goal go to its end in the order they were shown; Undo puts back each
+ * task's priority and its goal at its old place.
+ */
+export function changeChosen(
+  queryClient: QueryClient,
+  items: readonly SelectedItem[],
+  changes: TaskChanges,
+): void {
+  const tasks = inScreenOrder(items).filter(
+    (item) => item.kind === 'task' && Object.keys(changedFields(item, changes)).length > 0,
+  );
+  if (tasks.length === 0) return;
+  const sent = new Map(tasks.map((task) => [task.id, changedFields(task, changes)]));
+  sendAll(
+    queryClient,
+    tasks.map((task) => ({ item: task, body: sent.get(task.id) ?? {} })),
+    (outcome) => {
+      const count = outcome.succeeded.length;
+      if (count > 0)
+        offerUndo({
+          message: changedWords(count, changes),
+          // In turn too, so each goes back to its old place in the order it was shown.
+          revert: async () => {
+            for (const task of outcome.succeeded)
+              await updateTask({ id: task.id, changes: formerFields(task, sent.get(task.id) ?? {}) });
+          },
+          failure: 'Could not undo',
+        });
+      if (outcome.failed.length > 0)
+        notifyError(
+          tasks.length === 1
+            ? 'Could not change the task'
+            : `Could not change ${outcome.failed.length} of ${tasks.length} tasks`,
+          outcome.failed[0],
+        );
+    },
+    { inTurn: true },
+  );
 }

@@ -47,8 +47,11 @@ export const HabitCard = memo(function HabitCard({
       isToday: habit.isToday,
       todaySortOrder: habit.todaySortOrder,
       plannedFor: null,
+      priority: 0,
+      goalId: null,
+      sortOrder: habit.sortOrder,
     }),
-    [habit.id, habit.title, done, habit.isToday, habit.todaySortOrder],
+    [habit.id, habit.title, done, habit.isToday, habit.todaySortOrder, habit.sortOrder],
   );
   const schedule = habitScheduleWords(habit);
   const reminder = useReminderParts('habit', habit);

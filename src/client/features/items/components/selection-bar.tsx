@@ -2,14 +2,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type SVGProps, useLayoutEffect, useRef, useState } from 'react';
 import CalendarDays from '~icons/lucide/calendar-days';
 import CircleCheck from '~icons/lucide/circle-check';
+import Pencil from '~icons/lucide/pencil';
 import Sun from '~icons/lucide/sun';
 import Trash2 from '~icons/lucide/trash-2';
 import X from '~icons/lucide/x';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { usePersonsDay } from '../../../lib/persons-day';
-import { addsToToday, completeChosen, deleteChosen, planChosen, todayChosen } from '../api/selection-actions';
+import {
+  addsToToday,
+  changeChosen,
+  completeChosen,
+  completesAll,
+  deleteChosen,
+  planChosen,
+  todayChosen,
+} from '../api/selection-actions';
 import { chooseAll, clearChosen, type SelectedItem, selectionKey } from '../lib/selection';
+import { ChangeTasksDialog } from './change-tasks-dialog';
 import { PlanDialog } from './task-plan';
 
 /*
@@ -33,7 +43,7 @@ function focusAfterBar(keys: readonly string[]): void {
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-/** An action: its icon over a short word on phones, its whole name beside it from `sm`. */
+/** An action: its icon over a short word on phones, beside it from `sm`, and its whole name from `xl`. */
 function Action(props: {
   icon: Icon;
   label: string;
@@ -55,8 +65,8 @@ function Action(props: {
       )}
     >
       <ActionIcon aria-hidden />
-      <span className="sm:hidden">{props.short}</span>
-      <span className="hidden sm:inline">{props.label}</span>
+      <span className="xl:hidden">{props.short}</span>
+      <span className="hidden xl:inline">{props.label}</span>
     </Button>
   );
 }
@@ -65,24 +75,26 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
   const queryClient = useQueryClient();
   const today = usePersonsDay();
   const [planning, setPlanning] = useState(false);
+  const [changing, setChanging] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
   const keys = useRef<readonly string[]>([]);
   keys.current = items.map(selectionKey);
-  const planningRef = useRef(false);
-  planningRef.current = planning;
+  // A dialog of the bar's (Plan for, Change tasks) holds focus when its action ends the selection.
+  const dialogOpen = useRef(false);
+  dialogOpen.current = planning || changing;
   // The bar goes when the selection ends (an action, Escape, Clear selection): focus held in it would
   // drop to the page, so it goes on to the cards. A layout effect's cleanup runs before the bar leaves
   // the page, while it still holds focus.
   useLayoutEffect(
     () => () => {
-      if (bar.current?.contains(document.activeElement) || planningRef.current) focusAfterBar(keys.current);
+      if (bar.current?.contains(document.activeElement) || dialogOpen.current) focusAfterBar(keys.current);
     },
     [],
   );
 
   const tasks = items.filter((item) => item.kind === 'task');
   const habits = items.length - tasks.length;
-  const completes = items.some((item) => !item.done);
+  const completes = completesAll(items);
   const adds = addsToToday(items);
   /** Runs an action on the items chosen now and ends the selection. */
   const act = (action: (chosen: readonly SelectedItem[]) => void) => () => {
@@ -90,6 +102,10 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
     clearChosen();
   };
   const count = items.length === 1 ? '1 selected' : `${items.length} selected`;
+  /** "2 tasks.", "2 tasks; the habit keeps its own days." */
+  const aboutTasks = (habitsKeep: string, habitKeeps: string) =>
+    (tasks.length === 1 ? '1 task' : `${tasks.length} tasks`) +
+    (habits === 0 ? '.' : habits === 1 ? `; the habit ${habitKeeps}.` : `; the habits ${habitsKeep}.`);
 
   return (
     <div
@@ -98,7 +114,7 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
       aria-label="Selected items"
       className="fixed inset-x-0 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-40 px-3 lg:bottom-4 lg:left-60"
     >
-      <div className="mx-auto flex max-w-xl flex-col gap-1 rounded-xl border border-border bg-card p-1.5 shadow-lg lg:max-w-3xl lg:flex-row lg:items-center">
+      <div className="mx-auto flex max-w-xl flex-col gap-1 rounded-xl border border-border bg-card p-1.5 shadow-lg lg:max-w-4xl lg:flex-row lg:flex-wrap lg:items-center">
         <div className="flex items-center gap-1 lg:contents">
           <p
             role="status"
@@ -119,7 +135,7 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
             <X aria-hidden />
           </Button>
         </div>
-        <div className="grid grid-cols-4 gap-1 lg:flex">
+        <div className="grid grid-cols-5 gap-0.5 lg:flex lg:gap-1">
           <Action
             icon={CircleCheck}
             label={completes ? 'Complete' : 'Mark not done'}
@@ -139,6 +155,13 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
             disabled={tasks.length === 0}
             onPress={() => setPlanning(true)}
           />
+          <Action
+            icon={Pencil}
+            label="Change…"
+            short="Change"
+            disabled={tasks.length === 0}
+            onPress={() => setChanging(true)}
+          />
           <Action icon={Trash2} label="Delete" short="Delete" destructive onPress={act(deleteChosen)} />
         </div>
       </div>
@@ -150,15 +173,14 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
         plannedFor={null}
         today={today}
         canClear={tasks.some((task) => task.plannedFor !== null)}
-        description={
-          (tasks.length === 1 ? '1 task' : `${tasks.length} tasks`) +
-          (habits === 0
-            ? '.'
-            : habits === 1
-              ? '; the habit keeps its own days.'
-              : '; the habits keep their own days.')
-        }
+        description={aboutTasks('keep their own days', 'keeps its own days')}
         onPlan={(day) => act((chosen) => planChosen(queryClient, chosen, day, today))()}
+      />
+      <ChangeTasksDialog
+        open={changing}
+        onOpenChange={setChanging}
+        description={aboutTasks('have no priority or goal', 'has no priority or goal')}
+        onChange={(changes) => act((chosen) => changeChosen(queryClient, chosen, changes))()}
       />
     </div>
   );

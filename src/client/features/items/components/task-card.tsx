@@ -90,8 +90,22 @@ export const TaskCard = memo(function TaskCard({
       isToday: task.isToday,
       todaySortOrder: task.todaySortOrder,
       plannedFor: task.plannedFor,
+      priority,
+      goalId: task.goalId,
+      sortOrder: task.sortOrder,
     }),
-    [task.id, task.title, done, inHabitGoal, task.isToday, task.todaySortOrder, task.plannedFor],
+    [
+      task.id,
+      task.title,
+      done,
+      inHabitGoal,
+      task.isToday,
+      task.todaySortOrder,
+      task.plannedFor,
+      priority,
+      task.goalId,
+      task.sortOrder,
+    ],
   );
 
   const setDone = (value: boolean) => ({

@@ -1,5 +1,6 @@
 import { createContext, useEffect, useSyncExternalStore } from 'react';
 import type { Day } from '#shared/domain/days';
+import type { Priority } from '#shared/domain/priority';
 
 /*
  * Several cards chosen at once, to complete, plan, put on Today or delete together
@@ -20,6 +21,11 @@ export type SelectedItem = {
   todaySortOrder: number;
   /** A task's day; habits have none. */
   plannedFor: Day | null;
+  /** A task's priority; 0 for habits, which have none. */
+  priority: Priority;
+  /** A task's goal (null: a todo) and place in its list, which "Change…" moves and Undo puts back; null for habits. */
+  goalId: string | null;
+  sortOrder: number;
 };
 
 /** True inside a screen whose cards can be chosen (SelectionScope): not in Execution Mode's one item. */
@@ -157,5 +163,9 @@ export function useChosen(): readonly SelectedItem[] {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-/** The chosen cards now (outside React: after an action). */
-export const chosenNow = (): readonly SelectedItem[] => snapshot;
+/** `items` in the order the screen shows them (a click's order is not the list's). */
+export function inScreenOrder(items: readonly SelectedItem[]): SelectedItem[] {
+  const order = new Map(keysOnScreen().map((key, index) => [key, index]));
+  const at = (item: SelectedItem) => order.get(selectionKey(item)) ?? Number.MAX_SAFE_INTEGER;
+  return [...items].sort((a, b) => at(a) - at(b));
+}
