@@ -239,3 +239,34 @@ describe('Upcoming (docs/product.md#upcoming-screen)', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('Selecting several items on Upcoming (docs/product.md#selecting-several-items)', () => {
+  it('a repeating task chosen on one day is chosen on each of its days, and counted once', async () => {
+    const gym = todayTask('Gym', 0, {
+      plannedFor: '2026-11-27',
+      repeat: 'FREQ=WEEKLY;BYDAY=FR,MO',
+      isToday: false,
+    });
+    fakeApi({
+      '2026-11-27': {
+        tasks: [gym, todayTask('Call mum', 1, { plannedFor: '2026-11-27', isToday: false })],
+      },
+      '2026-11-30': { tasks: [gym] },
+    });
+    const { user } = renderUpcoming();
+    await screen.findByRole('heading', { name: 'Tomorrow' });
+    const [first] = screen.getAllByRole('article', { name: /^Gym/ });
+    await user.keyboard('{Control>}');
+    await user.click(within(first!).getByText('Gym'));
+    await user.keyboard('{/Control}');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('1 selected');
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select Gym' });
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) expect(box).toBeChecked();
+    // The boxes take the grips' place while choosing.
+    expect(screen.queryByRole('button', { name: /^Move .* to another day$/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Call mum' }));
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('2 selected');
+  });
+});
