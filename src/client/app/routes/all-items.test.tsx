@@ -338,7 +338,7 @@ describe('Selecting several items on All Items (docs/product.md#selecting-severa
     const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
     await user.click(within(toolbar).getByRole('button', { name: 'Change…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change tasks' });
-    expect(dialog).toHaveTextContent('2 tasks; the habit has no priority or goal.');
+    expect(dialog).toHaveTextContent('2 tasks; the habit has no priority, goal or labels.');
     await user.selectOptions(within(dialog).getByLabelText('Priority'), 'High');
     await user.selectOptions(within(dialog).getByLabelText('Goal'), 'Fitness');
     await user.click(within(dialog).getByRole('button', { name: 'Change' }));
@@ -379,5 +379,40 @@ describe('Selecting several items on All Items (docs/product.md#selecting-severa
     expect(api.writes()).toEqual([
       { method: 'PATCH', path: `/api/tasks/${stretch.id}`, body: { priority: 3 } },
     ]);
+  });
+  it('"Add labels" adds to each task’s own labels, names a word it refuses, and Undo puts the old ones back', async () => {
+    const run = makeTask({ title: 'Run 5k', sortOrder: 0, labels: ['outside'] });
+    const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1, labels: ['Errands'] });
+    const api = serve({ goals: [], tasks: [run, stretch], habits: [] });
+    const { user } = renderWithProviders(<AllItemsRoute />);
+    const title = async (text: string) =>
+      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
+    fireEvent.click(await title('Run 5k'), { ctrlKey: true });
+    fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change tasks' });
+    const line = within(dialog).getByRole('textbox', { name: 'Add labels (optional)' });
+    await user.type(line, 'errands two-words! calls');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('“two-words!”: A label is one word');
+    expect(line).toHaveAttribute('aria-invalid', 'true');
+    expect(api.writes()).toEqual([]);
+
+    await user.clear(line);
+    await user.type(line, '@errands');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    // The task that has it already, in another case, is left alone.
+    expect(await screen.findByText('1 task has @errands now.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${run.id}`, body: { labels: ['outside', 'errands'] } },
+    ]);
+    await user.click(await pressableToastButton('Undo'));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]).toEqual({
+      method: 'PATCH',
+      path: `/api/tasks/${run.id}`,
+      body: { labels: ['outside'] },
+    });
   });
 });

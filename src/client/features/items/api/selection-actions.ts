@@ -3,6 +3,7 @@ import { api, pathOf, queryKeyOf } from '#shared/api/contract';
 import type { UpdateHabitInput } from '#shared/api/habits';
 import type { UpdateTaskInput } from '#shared/api/tasks';
 import type { Day } from '#shared/domain/days';
+import { uniqueLabels } from '#shared/domain/labels';
 import type { Priority } from '#shared/domain/priority';
 import { toast } from '../../../components/ui/toast';
 import { notifyError } from '../../../lib/notify-error';
@@ -212,7 +213,15 @@ export function deleteChosen(items: readonly SelectedItem[]): void {
 }
 
 /** What "Change…" sets on every chosen task; a field left out stays as each task has it. */
-export type TaskChanges = { priority?: Priority; goal?: { id: string | null; title: string } };
+export type TaskChanges = {
+  priority?: Priority;
+  goal?: { id: string | null; title: string };
+  /** Labels added to each task's own (docs/product.md#labels). */
+  addLabels?: readonly string[];
+};
+
+/** A task's labels with `added` after them, each once. */
+const withLabels = (task: SelectedItem, added: readonly string[]) => uniqueLabels([...task.labels, ...added]);
 
 /** The fields of `changes` that differ from what `task` has. */
 function changedFields(task: SelectedItem, changes: TaskChanges): UpdateTaskInput {
@@ -221,6 +230,9 @@ function changedFields(task: SelectedItem, changes: TaskChanges): UpdateTaskInpu
       ? { priority: changes.priority }
       : {}),
     ...(changes.goal !== undefined && changes.goal.id !== task.goalId ? { goalId: changes.goal.id } : {}),
+    ...(changes.addLabels !== undefined && withLabels(task, changes.addLabels).length > task.labels.length
+      ? { labels: withLabels(task, changes.addLabels) }
+      : {}),
   };
 }
 
@@ -229,19 +241,21 @@ function formerFields(task: SelectedItem, changed: UpdateTaskInput): UpdateTaskI
   return {
     ...('priority' in changed ? { priority: task.priority } : {}),
     ...('goalId' in changed ? { goalId: task.goalId, sortOrder: task.sortOrder } : {}),
+    ...('labels' in changed ? { labels: [...task.labels] } : {}),
   };
 }
 
 /** "3 tasks are high priority.", "3 tasks moved to “Family”.", "3 tasks changed." */
 function changedWords(count: number, changes: TaskChanges): { title: string; description: string } {
   const tasks = taskWords(count);
-  if (changes.goal === undefined && changes.priority !== undefined) {
+  const fields = (['priority', 'goal', 'addLabels'] as const).filter((field) => changes[field] !== undefined);
+  if (fields.length === 1 && changes.priority !== undefined) {
     const spoken = prioritySpoken(changes.priority);
     return spoken
       ? { title: spoken, description: `${tasks} ${isAre(count)} ${spoken.toLowerCase()}.` }
       : { title: 'No priority', description: `${tasks} ${count === 1 ? 'has' : 'have'} no priority.` };
   }
-  if (changes.goal !== undefined && changes.priority === undefined)
+  if (fields.length === 1 && changes.goal !== undefined)
     return {
       title: 'Tasks moved',
       description:
@@ -249,13 +263,26 @@ function changedWords(count: number, changes: TaskChanges): { title: string; des
           ? `${tasks} moved to the todos.`
           : `${tasks} moved to “${changes.goal.title}”.`,
     };
+  // Short enough for a phone's one line of toast (docs/decisions/027-toast-placement.md): the cards
+  // show the labels themselves.
+  if (fields.length === 1 && changes.addLabels !== undefined) {
+    const [only] = changes.addLabels;
+    const has = count === 1 ? 'has' : 'have';
+    return {
+      title: 'Labels added',
+      description:
+        changes.addLabels.length === 1 && only
+          ? `${tasks} ${has} @${only} now.`
+          : `${tasks} ${has} those labels now.`,
+    };
+  }
   return { title: 'Tasks changed', description: `${tasks} changed.` };
 }
 
 /**
- * Sets a priority or a goal on every chosen task (habits have neither), one call each in the screen's
- * order, so tasks moved to a goal go to its end in the order they were shown; Undo puts back each
- * task's priority and its goal at its old place.
+ * Sets a priority, a goal or more labels on every chosen task (habits have none), one call each in
+ * the screen's order, so tasks moved to a goal go to its end in the order they were shown; Undo puts
+ * back each task's priority, labels and its goal at its old place.
  */
 export function changeChosen(
   queryClient: QueryClient,

@@ -1,4 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
+import {
+  isLabel,
+  LABEL_LENGTH_MESSAGE,
+  LABEL_MAX_LENGTH,
+  LABEL_WORD_MESSAGE,
+  LABELS_COUNT_MESSAGE,
+  LABELS_MAX,
+  labelsFromText,
+} from '#shared/domain/labels';
 import { PRIORITIES, PRIORITY_WORDS, type Priority } from '#shared/domain/priority';
 import { Button } from '../../../components/ui/button';
 import {
@@ -9,6 +18,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
@@ -16,14 +27,22 @@ import { useGoals } from '../api/get-goals';
 import type { TaskChanges } from '../api/selection-actions';
 
 /*
- * "Change…" of a selection (docs/product.md#selecting-several-items): a priority and a goal for every
- * chosen task at once, each left as the tasks have it unless picked.
+ * "Change…" of a selection (docs/product.md#selecting-several-items): a priority, a goal and labels to
+ * add for every chosen task at once, each left as the tasks have it unless given.
  */
 
 /** The select's value for "leave as each task has it". */
 const KEEP = 'keep';
 /** The goal select's value for "no goal": the todos. */
 const TODOS = 'todos';
+
+/** The labels line's fault, by the API's rules, naming the word at fault; undefined when it has none. */
+function labelsFault(labels: readonly string[]): string | undefined {
+  const wrong = labels.find((label) => !isLabel(label));
+  if (wrong !== undefined)
+    return `“${wrong}”: ${wrong.length > LABEL_MAX_LENGTH ? LABEL_LENGTH_MESSAGE : LABEL_WORD_MESSAGE}`;
+  return labels.length > LABELS_MAX ? LABELS_COUNT_MESSAGE : undefined;
+}
 
 export function ChangeTasksDialog(props: {
   open: boolean;
@@ -44,9 +63,17 @@ function OpenedChangeTasksDialog({
   const id = useId();
   const [priority, setPriority] = useState(KEEP);
   const [goal, setGoal] = useState(KEEP);
+  const [labelsLine, setLabelsLine] = useState('');
+  const [labelsError, setLabelsError] = useState<string | undefined>();
   const { data: goals = [] } = useGoals(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const labels = labelsFromText(labelsLine);
+    const fault = labelsFault(labels);
+    if (fault) {
+      setLabelsError(fault);
+      return;
+    }
     const chosenGoal = goals.find((candidate) => candidate.id === goal);
     const changes: TaskChanges = {
       ...(priority === KEEP ? {} : { priority: Number(priority) as Priority }),
@@ -57,6 +84,7 @@ function OpenedChangeTasksDialog({
           : chosenGoal
             ? { goal: { id: chosenGoal.id, title: chosenGoal.title } }
             : {}),
+      ...(labels.length > 0 ? { addLabels: labels } : {}),
     };
     onOpenChange(false);
     if (Object.keys(changes).length > 0) onChange(changes);
@@ -97,6 +125,32 @@ function OpenedChangeTasksDialog({
                   </option>
                 ))}
             </Select>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-labels`}>
+              Add labels <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Input
+              id={`${id}-labels`}
+              dir="auto"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="errands calls"
+              value={labelsLine}
+              aria-invalid={labelsError ? true : undefined}
+              aria-describedby={[labelsError && `${id}-labels-error`, `${id}-labels-hint`]
+                .filter(Boolean)
+                .join(' ')}
+              onChange={(event) => {
+                setLabelsLine(event.target.value);
+                setLabelsError(undefined);
+              }}
+            />
+            <p id={`${id}-labels-hint`} className="text-muted-foreground text-xs">
+              One word each, separated by spaces; each task keeps its own
+            </p>
+            <FieldError fieldId={`${id}-labels`} error={labelsError} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -22,6 +22,7 @@ export type HabitCardProps = CardSortProps & {
 };
 
 const HABIT_TINT = GOAL_COLOR_CLASSES.purple.background;
+const NO_LABELS: readonly string[] = [];
 
 /**
  * The habit card (docs/product.md#cards): the task card's controls, purple tint; completion toggles
@@ -50,6 +51,7 @@ export const HabitCard = memo(function HabitCard({
       priority: 0,
       goalId: null,
       sortOrder: habit.sortOrder,
+      labels: NO_LABELS,
     }),
     [habit.id, habit.title, done, habit.isToday, habit.todaySortOrder, habit.sortOrder],
   );

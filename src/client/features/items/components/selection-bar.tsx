@@ -179,7 +179,7 @@ export function SelectionBar({ items }: { items: readonly SelectedItem[] }) {
       <ChangeTasksDialog
         open={changing}
         onOpenChange={setChanging}
-        description={aboutTasks('have no priority or goal', 'has no priority or goal')}
+        description={aboutTasks('have no priority, goal or labels', 'has no priority, goal or labels')}
         onChange={(changes) => act((chosen) => changeChosen(queryClient, chosen, changes))()}
       />
     </div>

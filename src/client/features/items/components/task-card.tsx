@@ -93,6 +93,7 @@ export const TaskCard = memo(function TaskCard({
       priority,
       goalId: task.goalId,
       sortOrder: task.sortOrder,
+      labels,
     }),
     [
       task.id,
@@ -105,6 +106,7 @@ export const TaskCard = memo(function TaskCard({
       priority,
       task.goalId,
       task.sortOrder,
+      labels,
     ],
   );
 

@@ -26,6 +26,8 @@ export type SelectedItem = {
   /** A task's goal (null: a todo) and place in its list, which "Change…" moves and Undo puts back; null for habits. */
   goalId: string | null;
   sortOrder: number;
+  /** A task's labels; none for habits. */
+  labels: readonly string[];
 };
 
 /** True inside a screen whose cards can be chosen (SelectionScope): not in Execution Mode's one item. */
