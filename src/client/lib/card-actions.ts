@@ -12,6 +12,8 @@ export type CardActions = {
   remove: () => void;
   /** A task's priority (docs/product.md#priority); a habit has none and leaves it out. */
   setPriority?: (priority: Priority) => void;
+  /** Chooses the card or unchooses it, where cards can be chosen (docs/product.md#selecting-several-items). */
+  choose?: () => void;
 };
 
 const CARD_SELECTOR = '[data-card]';

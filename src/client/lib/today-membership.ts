@@ -2,16 +2,16 @@ import { api } from '#shared/api/contract';
 import { callApi } from './api-client';
 
 /*
- * Putting tasks and habits on Today or taking them off, many at once: Clear Today, and the selection's
- * "Add to Today" and "Remove from Today", with the Undo that puts each back where it was
- * (docs/product.md#undo). One PATCH per item (docs/product.md#call-conventions).
+ * Taking tasks and habits off Today many at once (Clear Today), and the Undo that puts each back where
+ * it was, for Clear Today and the selection's "Remove from Today" (docs/product.md#undo). One PATCH
+ * per item (docs/product.md#call-conventions).
  */
 
 /** A task or habit as far as its place on Today goes. */
 export type OnToday = { kind: 'task' | 'habit'; id: string; todaySortOrder: number };
 
 /** Sets Today membership (and the place on Today) of one task or habit. */
-export const setOnToday = (
+const setOnToday = (
   item: Pick<OnToday, 'kind' | 'id'>,
   body: { isToday: boolean; todaySortOrder?: number },
 ) => callApi(item.kind === 'task' ? api.tasks.update : api.habits.update, { params: { id: item.id }, body });

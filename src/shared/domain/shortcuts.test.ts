@@ -25,6 +25,7 @@ describe('readShortcutKey', () => {
     [['x'], ['complete']],
     [['e'], ['edit']],
     [['t'], ['toggle-today']],
+    [['s'], ['select']],
     [['Delete'], ['delete']],
     [['Backspace'], ['delete']],
     [

@@ -17,6 +17,7 @@ export type ShortcutCommand =
   | 'complete'
   | 'edit'
   | 'toggle-today'
+  | 'select'
   | 'delete'
   | 'priority-1'
   | 'priority-2'
@@ -37,6 +38,8 @@ const SINGLE: Readonly<Record<string, ShortcutCommand>> = {
   x: 'complete',
   e: 'edit',
   t: 'toggle-today',
+  // Chooses the card, to act on several at once (docs/product.md#selecting-several-items).
+  s: 'select',
   // Todoist's keys for a selected task's priority: 1 high, 2 medium, 3 low, 4 none (as its p1 to p4).
   '1': 'priority-1',
   '2': 'priority-2',
@@ -66,6 +69,7 @@ export const SHORTCUT_LIST: ReadonlyArray<{ keys: readonly string[]; label: stri
   { keys: ['e'], label: 'Edit the card' },
   { keys: ['t'], label: 'Add to Today or remove from it' },
   { keys: ['1–4'], label: 'Priority of the task: 1 high, 2 medium, 3 low, 4 none' },
+  { keys: ['s'], label: 'Select the card or deselect it, to act on several at once' },
   { keys: ['Delete'], label: 'Delete the card (with Undo)' },
   { keys: ['?'], label: 'Show these shortcuts' },
 ];

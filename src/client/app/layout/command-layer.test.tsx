@@ -197,6 +197,21 @@ describe('keyboard shortcuts', () => {
     expect(api.writes()).toHaveLength(2);
   });
 
+  it('s chooses the card in focus and j, s choose the next (docs/product.md#selecting-several-items)', async () => {
+    serve([shoes, running], []);
+    const { user } = renderApp();
+    await screen.findByRole('article', { name: 'Buy running shoes' }, { timeout: 5000 });
+    await user.keyboard('j');
+    await user.keyboard('s');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' }, { timeout: 5000 });
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('1 selected');
+    await user.keyboard('js');
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('2 selected');
+    // Again on the card in focus: deselected.
+    await user.keyboard('s');
+    expect(within(toolbar).getByRole('status')).toHaveTextContent('1 selected');
+  });
+
   it('ignores keys typed in a field and with modifiers, and "?" lists the shortcuts', async () => {
     const api = serve();
     const { user } = renderApp();

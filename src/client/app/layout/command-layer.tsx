@@ -73,6 +73,12 @@ function actOnCard(command: CardCommand): boolean {
     actions.edit();
     return true;
   }
+  if (command === 'select') {
+    // Execution Mode's one item is not chosen from.
+    if (!actions.choose) return false;
+    actions.choose();
+    return true;
+  }
   const priority = command.startsWith('priority-') ? PRIORITY_OF_TODOIST[command.slice(-1)] : undefined;
   if (priority !== undefined) {
     // A habit has no priority: the key does nothing on its card.

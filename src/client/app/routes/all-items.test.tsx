@@ -415,4 +415,21 @@ describe('Selecting several items on All Items (docs/product.md#selecting-severa
       body: { labels: ['outside'] },
     });
   });
+  it('"Add to Today" sends the chosen in the screen’s order, one after another, so Today keeps it', async () => {
+    const run = makeTask({ title: 'Run 5k', sortOrder: 0 });
+    const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1 });
+    const api = serve({ goals: [], tasks: [run, stretch], habits: [] });
+    const { user } = renderWithProviders(<AllItemsRoute />);
+    const title = async (text: string) =>
+      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
+    fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
+    fireEvent.click(await title('Run 5k'), { ctrlKey: true });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Add to Today' }));
+    expect(await screen.findByText('2 items added to your today list.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${run.id}`, body: { isToday: true } },
+      { method: 'PATCH', path: `/api/tasks/${stretch.id}`, body: { isToday: true } },
+    ]);
+  });
 });

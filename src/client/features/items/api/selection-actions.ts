@@ -135,7 +135,8 @@ export const addsToToday = (items: readonly SelectedItem[]) => items.some((item)
 /** Puts the chosen items on Today (at its end), or, when all are on it, takes them off with Undo. */
 export function todayChosen(queryClient: QueryClient, items: readonly SelectedItem[]): void {
   const adding = addsToToday(items);
-  const targets = items.filter((item) => item.isToday !== adding);
+  // Added one after another in the screen's order, so they join the end of Today in that order.
+  const targets = inScreenOrder(items).filter((item) => item.isToday !== adding);
   sendAll(
     queryClient,
     targets.map((item) => ({ item, body: { isToday: adding } })),
@@ -153,6 +154,7 @@ export function todayChosen(queryClient: QueryClient, items: readonly SelectedIt
         });
       sayFailures('update', outcome, targets.length);
     },
+    { inTurn: adding },
   );
 }
 
@@ -163,7 +165,8 @@ export function planChosen(
   day: Day | null,
   today: Day,
 ): void {
-  const tasks = items.filter((item) => item.kind === 'task' && item.plannedFor !== day);
+  // In the screen's order: those newly planned for today join the end of Today in that order.
+  const tasks = inScreenOrder(items).filter((item) => item.kind === 'task' && item.plannedFor !== day);
   if (tasks.length === 0) return;
   const before = tasks.map(({ id, plannedFor }) => ({ id, plannedFor }));
   cardWrite(queryClient, () =>

@@ -95,7 +95,10 @@ const iconButton = cn('inline-flex', iconButtonShape, quietColors);
 export function ItemCardFrame(props: ItemCardFrameProps) {
   const { title, done, kind } = props;
   const struck = done && props.strikeWhenDone;
-  // j/k focus the card and x, t, e, 1 to 4 and Delete call these, the controls' own handlers (lib/card-actions.ts).
+  const selection = useContext(SelectableScreen) ? props.selection : undefined;
+  const { chosen, selecting } = useSelectableCard(selection);
+  const key = selection ? selectionKey(selection) : undefined;
+  // j/k focus the card and x, t, e, s, 1 to 4 and Delete call these, the controls' own handlers (lib/card-actions.ts).
   const cardRef = useCardActions({
     toggleDone: () => {
       if (!props.completionPending) props.onToggleDone();
@@ -106,11 +109,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     edit: props.onEdit,
     remove: props.onDelete,
     setPriority: props.onSetPriority,
+    choose: key ? () => toggleChosen(key) : undefined,
   });
   const editButton = useRef<HTMLButtonElement>(null);
-  const selection = useContext(SelectableScreen) ? props.selection : undefined;
-  const { chosen, selecting } = useSelectableCard(selection);
-  const key = selection ? selectionKey(selection) : undefined;
   /*
    * A click or tap on the title and the lines under it opens Edit, as a title does in Todoist or Things
    * (docs/product.md#cards, docs/decisions/043-title-opens-edit.md). Pointer only: keyboards and screen

@@ -3,7 +3,7 @@ import type { Day } from '#shared/domain/days';
 import type { Priority } from '#shared/domain/priority';
 
 /*
- * Several cards chosen at once, to complete, plan, put on Today or delete together
+ * Several cards chosen at once, to complete, plan, change, put on Today or delete together
  * (docs/product.md#selecting-several-items, docs/decisions/052-select-several.md). A store outside
  * React: each card reads only whether it is chosen, so choosing one card draws that card and the bar,
  * not every card of a long list.
@@ -56,7 +56,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The chosen cards' keys in the page's order, read from the cards drawn (`data-select-key`). */
+/** The keys of the cards on screen in the page's order, read from the cards drawn (`data-select-key`). */
 function keysOnScreen(): string[] {
   return [...document.querySelectorAll<HTMLElement>('[data-select-key]')]
     .map((element) => element.dataset.selectKey ?? '')
