@@ -323,14 +323,15 @@ describe('AllItemsRoute', () => {
 });
 
 describe('Selecting several items on All Items (docs/product.md#selecting-several-items)', () => {
+  const title = async (text: string) =>
+    within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
+
   it('"Change…" gives the chosen tasks a priority and a goal in the screen’s order, and Undo puts both back', async () => {
     const run = makeTask({ title: 'Run 5k', sortOrder: 0 });
     const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1, priority: 1 });
     const meditate = makeHabit({ title: 'Meditate' });
     const api = serve({ goals: [fitness], tasks: [run, stretch], habits: [meditate] });
     const { user } = renderWithProviders(<AllItemsRoute />);
-    const title = async (text: string) =>
-      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
     // Chosen in the other order than shown, and a habit among them.
     fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
     fireEvent.click(await title('Run 5k'), { ctrlKey: true });
@@ -366,8 +367,6 @@ describe('Selecting several items on All Items (docs/product.md#selecting-severa
     const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1 });
     const api = serve({ goals: [fitness], tasks: [run, stretch], habits: [] });
     const { user } = renderWithProviders(<AllItemsRoute />);
-    const title = async (text: string) =>
-      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
     fireEvent.click(await title('Run 5k'), { ctrlKey: true });
     fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
     const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
@@ -385,8 +384,6 @@ describe('Selecting several items on All Items (docs/product.md#selecting-severa
     const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1, labels: ['Errands'] });
     const api = serve({ goals: [], tasks: [run, stretch], habits: [] });
     const { user } = renderWithProviders(<AllItemsRoute />);
-    const title = async (text: string) =>
-      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
     fireEvent.click(await title('Run 5k'), { ctrlKey: true });
     fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
     const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });
@@ -420,8 +417,6 @@ describe('Selecting several items on All Items (docs/product.md#selecting-severa
     const stretch = makeTask({ title: 'Stretch plan', sortOrder: 1 });
     const api = serve({ goals: [], tasks: [run, stretch], habits: [] });
     const { user } = renderWithProviders(<AllItemsRoute />);
-    const title = async (text: string) =>
-      within(await screen.findByRole('article', { name: new RegExp(`^${text}`) })).getByText(text);
     fireEvent.click(await title('Stretch plan'), { ctrlKey: true });
     fireEvent.click(await title('Run 5k'), { ctrlKey: true });
     const toolbar = await screen.findByRole('toolbar', { name: 'Selected items' });

@@ -15,6 +15,7 @@ import { FieldError } from '../../../components/ui/field-error';
 import { InlineFailure } from '../../../components/ui/inline-failure';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { LABEL_WORDS_INPUT } from '../../../components/ui/label-words-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -330,10 +331,7 @@ function RenameLabelForm({
         id={fieldId}
         ref={field}
         value={value}
-        dir="auto"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...LABEL_WORDS_INPUT}
         enterKeyHint="done"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error ${hintId}` : hintId}

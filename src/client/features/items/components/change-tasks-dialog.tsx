@@ -21,6 +21,7 @@ import {
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { LABEL_WORDS_INPUT } from '../../../components/ui/label-words-input';
 import { Select } from '../../../components/ui/select';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useGoals } from '../api/get-goals';
@@ -132,10 +133,7 @@ function OpenedChangeTasksDialog({
             </Label>
             <Input
               id={`${id}-labels`}
-              dir="auto"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...LABEL_WORDS_INPUT}
               placeholder="errands calls"
               value={labelsLine}
               aria-invalid={labelsError ? true : undefined}

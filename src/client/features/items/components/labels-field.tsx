@@ -6,6 +6,7 @@ import Plus from '~icons/lucide/plus';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { LABEL_WORDS_INPUT } from '../../../components/ui/label-words-input';
 import type { SingleItemFormInput } from '../lib/item-form-values';
 import { knownLabels } from '../lib/known-labels';
 
@@ -64,11 +65,7 @@ export function LabelsField({
       </Label>
       <Input
         id={id}
-        // Arabic or Hebrew labels align right as they are typed.
-        dir="auto"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...LABEL_WORDS_INPUT}
         placeholder="errands calls"
         aria-invalid={error ? true : undefined}
         aria-describedby={[error && `${id}-error`, `${id}-hint`].filter(Boolean).join(' ')}
