@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  isLabel,
-  LABEL_EMPTY_MESSAGE,
-  LABEL_LENGTH_MESSAGE,
-  LABEL_MAX_LENGTH,
-  LABEL_WORD_MESSAGE,
-  LABELS_COUNT_MESSAGE,
-  LABELS_MAX,
-  labelText,
-  uniqueLabels,
-} from '../domain/labels';
+import { LABELS_COUNT_MESSAGE, LABELS_MAX, labelFault, labelText, uniqueLabels } from '../domain/labels';
 
 /*
  * A task's labels in the API (docs/product.md#labels, docs/decisions/051-labels.md). Given with or
@@ -24,9 +14,10 @@ import {
 export const LabelSchema = z
   .string({ message: 'A label must be text' })
   .transform(labelText)
-  .refine((label) => label !== '', { message: LABEL_EMPTY_MESSAGE, abort: true })
-  .refine((label) => label.length <= LABEL_MAX_LENGTH, { message: LABEL_LENGTH_MESSAGE, abort: true })
-  .refine(isLabel, { message: LABEL_WORD_MESSAGE });
+  .superRefine((label, context) => {
+    const fault = labelFault(label);
+    if (fault) context.addIssue({ code: 'custom', message: fault });
+  });
 
 /** A task's whole list of labels, in its order, each once. */
 export const LabelsInputSchema = z

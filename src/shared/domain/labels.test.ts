@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { carriesLabel, labelsRenamed, labelsWithout, labelUses } from './labels';
+import {
+  carriesLabel,
+  LABEL_EMPTY_MESSAGE,
+  LABEL_LENGTH_MESSAGE,
+  LABEL_WORD_MESSAGE,
+  labelFault,
+  labelsRenamed,
+  labelsWithout,
+  labelUses,
+} from './labels';
 
 /* Renaming and removing a label on a task, and the person's labels with their counts (docs/product.md#labels). */
+
+describe('labelFault', () => {
+  it('says why a word is not a label, the length before the word, and nothing for a label', () => {
+    expect(labelFault('errands')).toBeUndefined();
+    expect(labelFault('مشتريات')).toBeUndefined();
+    expect(labelFault('')).toBe(LABEL_EMPTY_MESSAGE);
+    expect(labelFault('x'.repeat(31))).toBe(LABEL_LENGTH_MESSAGE);
+    expect(labelFault(`${'x'.repeat(30)}!`)).toBe(LABEL_LENGTH_MESSAGE);
+    expect(labelFault('two-words!')).toBe(LABEL_WORD_MESSAGE);
+    expect(labelFault('9lives')).toBe(LABEL_WORD_MESSAGE);
+  });
+});
 
 describe('carriesLabel', () => {
   it.each([

@@ -28,6 +28,17 @@ export function isLabel(label: string): boolean {
   return LABEL.test(label) && label.length <= LABEL_MAX_LENGTH;
 }
 
+/**
+ * Why `label` (as given, "@" and spaces dropped: labelText) is not a label, in the API's words, the
+ * length before the word; undefined when it is one. The API's schema and the fields that check
+ * before sending all ask here.
+ */
+export function labelFault(label: string): string | undefined {
+  if (label === '') return LABEL_EMPTY_MESSAGE;
+  if (label.length > LABEL_MAX_LENGTH) return LABEL_LENGTH_MESSAGE;
+  return isLabel(label) ? undefined : LABEL_WORD_MESSAGE;
+}
+
 /** Labels are the same label in any case: "Errands" and "errands" are one. */
 export function labelKey(label: string): string {
   return label.toLowerCase();

@@ -1,13 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  isLabel,
-  LABEL_LENGTH_MESSAGE,
-  LABEL_MAX_LENGTH,
-  LABEL_WORD_MESSAGE,
-  LABELS_COUNT_MESSAGE,
-  LABELS_MAX,
-  labelsFromText,
-} from '#shared/domain/labels';
+import { LABELS_COUNT_MESSAGE, LABELS_MAX, labelFault, labelsFromText } from '#shared/domain/labels';
 import { PRIORITIES, PRIORITY_WORDS, type Priority } from '#shared/domain/priority';
 import { Button } from '../../../components/ui/button';
 import {
@@ -39,9 +31,10 @@ const TODOS = 'todos';
 
 /** The labels line's fault, by the API's rules, naming the word at fault; undefined when it has none. */
 function labelsFault(labels: readonly string[]): string | undefined {
-  const wrong = labels.find((label) => !isLabel(label));
-  if (wrong !== undefined)
-    return `“${wrong}”: ${wrong.length > LABEL_MAX_LENGTH ? LABEL_LENGTH_MESSAGE : LABEL_WORD_MESSAGE}`;
+  for (const label of labels) {
+    const fault = labelFault(label);
+    if (fault) return `“${label}”: ${fault}`;
+  }
   return labels.length > LABELS_MAX ? LABELS_COUNT_MESSAGE : undefined;
 }
 
