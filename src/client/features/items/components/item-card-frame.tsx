@@ -109,7 +109,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     edit: props.onEdit,
     remove: props.onDelete,
     setPriority: props.onSetPriority,
-    choose: key ? () => toggleChosen(key) : undefined,
+    choose: selection ? () => toggleChosen(selection) : undefined,
   });
   const editButton = useRef<HTMLButtonElement>(null);
   /*
@@ -123,9 +123,9 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
     if (control && event.currentTarget.contains(control)) return;
     // While cards are chosen a click chooses; Ctrl or Cmd starts choosing, Shift chooses a range, as a
     // desktop list does (docs/product.md#selecting-several-items).
-    if (key && (selecting || event.ctrlKey || event.metaKey || event.shiftKey)) {
-      if (event.shiftKey) chooseRange(key);
-      else toggleChosen(key);
+    if (selection && (selecting || event.ctrlKey || event.metaKey || event.shiftKey)) {
+      if (event.shiftKey) chooseRange(selection);
+      else toggleChosen(selection);
       return;
     }
     // A drag that selected text was for copying it.
@@ -158,11 +158,11 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         chosen && 'bg-primary/10 ring-2 ring-primary/50 ring-inset',
       )}
     >
-      {selecting && key ? (
+      {selecting && selection ? (
         <ChooseBox
           title={title}
           chosen={chosen}
-          choose={(range) => (range ? chooseRange(key) : toggleChosen(key))}
+          choose={(range) => (range ? chooseRange(selection) : toggleChosen(selection))}
         />
       ) : props.dragHandle ? (
         <button
@@ -295,7 +295,7 @@ export function ItemCardFrame(props: ItemCardFrameProps) {
         </button>
       </IconTooltip>
 
-      <ItemMenu {...props} onChoose={key ? () => toggleChosen(key) : undefined} chosen={chosen} />
+      <ItemMenu {...props} onChoose={selection ? () => toggleChosen(selection) : undefined} chosen={chosen} />
     </article>
   );
 }

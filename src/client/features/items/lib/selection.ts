@@ -1,4 +1,4 @@
-import { createContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useLayoutEffect, useSyncExternalStore } from 'react';
 import type { Day } from '#shared/domain/days';
 import type { Priority } from '#shared/domain/priority';
 
@@ -92,27 +92,28 @@ function drawCard(key: string): () => void {
   };
 }
 
-/** Chooses a card, or unchooses it when chosen. */
-export function toggleChosen(key: string): void {
-  const item = shown.get(key);
+/** Chooses a card, or unchooses it when chosen; the card gives its item as it is drawn now. */
+export function toggleChosen(card: SelectedItem): void {
+  const key = selectionKey(card);
+  const item = shown.get(key) ?? card;
   const next = new Map(chosen);
   if (next.has(key)) next.delete(key);
-  else if (item) next.set(key, item);
-  else return;
+  else next.set(key, item);
   anchor = key;
   changed(next);
 }
 
 /** Shift-click: every card from the last one chosen by itself to this one, in the page's order, chosen. */
-export function chooseRange(key: string): void {
+export function chooseRange(card: SelectedItem): void {
+  const key = selectionKey(card);
   const keys = keysOnScreen();
   const from = anchor === undefined ? -1 : keys.indexOf(anchor);
   const to = keys.indexOf(key);
   if (from === -1 || to === -1) {
-    toggleChosen(key);
+    toggleChosen(card);
     return;
   }
-  const next = new Map(chosen);
+  const next = new Map(chosen).set(key, shown.get(key) ?? card);
   for (const between of keys.slice(Math.min(from, to), Math.max(from, to) + 1)) {
     const item = shown.get(between);
     if (item) next.set(between, item);
@@ -143,10 +144,12 @@ const getSnapshot = () => snapshot;
  */
 export function useSelectableCard(item: SelectedItem | undefined): { chosen: boolean; selecting: boolean } {
   const key = item ? selectionKey(item) : '';
-  useEffect(() => {
+  // Layout effects, so a card is known from the moment it is on the page: a click right after a list
+  // arrives (before passive effects have run) chooses it and a range through it.
+  useLayoutEffect(() => {
     if (item) refreshCard(item);
   }, [item]);
-  useEffect(() => (key === '' ? undefined : drawCard(key)), [key]);
+  useLayoutEffect(() => (key === '' ? undefined : drawCard(key)), [key]);
   const isChosen = useSyncExternalStore(
     subscribe,
     () => key !== '' && chosen.has(key),
