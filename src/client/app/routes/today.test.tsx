@@ -730,6 +730,28 @@ describe('Selecting several items on Today (docs/product.md#selecting-several-it
     expect(await screen.findByText('2 items are done.')).toBeInTheDocument();
   });
 
+  it('when every chosen item is done the action reads "Mark not done"; "Clear selection" ends choosing', async () => {
+    const one = todayTask('One', 0, { completed: true });
+    const two = todayTask('Two', 1, { completed: true });
+    const api = fakeApi({ tasks: [one, two, todayTask('Three', 2)], habits: [] });
+    const { user } = renderToday();
+    await screen.findByRole('list', { name: 'Today items' });
+    fireEvent.click(titleOf('One'), { ctrlKey: true });
+    fireEvent.click(titleOf('Two'), { ctrlKey: true });
+    await user.click(within(await bar()).getByRole('button', { name: 'Mark not done' }));
+    expect(await screen.findByText('2 items are not done now.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'PATCH', path: `/api/tasks/${one.id}`, body: { completed: false } },
+      { method: 'PATCH', path: `/api/tasks/${two.id}`, body: { completed: false } },
+    ]);
+
+    fireEvent.click(titleOf('Three'), { ctrlKey: true });
+    await user.click(within(await bar()).getByRole('button', { name: 'Clear selection' }));
+    await waitFor(() => expect(screen.queryByRole('toolbar')).not.toBeInTheDocument());
+    // Focus held by the bar goes on to the card, not the page.
+    await waitFor(() => expect(card('Three')).toHaveFocus());
+  });
+
   it('says how many the server refused, and the others stand', async () => {
     const gone = todayTask('Deleted elsewhere', 0);
     const kept = todayTask('Kept', 1);
